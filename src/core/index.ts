@@ -1,0 +1,11 @@
+export * from './problem';
+export * from './pointer';
+export { parseDocument, rangeOfPointer, type ParsedDocument, MAX_DEPTH } from './parse';
+export { detectLanguage, SCHEMA_URLS, type Language } from './language';
+export { expandMarks, markType, type ExpandResult } from './expand';
+export { compileVegaLite, logProblems } from './compile';
+export { captureLogger, type LogEntry } from './logger';
+export { locateMessage } from './locate';
+export { schemaProblems, type SchemaError, type Validator } from './validate';
+export { runPipeline, validateDocument, type PipelineResult, type PipelineOptions } from './pipeline';
+export { marks } from './marks/index';

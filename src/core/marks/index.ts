@@ -1,0 +1,9 @@
+import type { ExtensionMark } from './types';
+
+/**
+ * The one registry of extension marks. The expander, the schema generator and the editor all
+ * read this list; a mark exists once it is added here.
+ */
+export const marks: readonly ExtensionMark[] = [];
+
+export type { ExtensionMark, ExpandContext, MarkReport, JsonObject } from './types';

@@ -1,0 +1,260 @@
+import {
+  createScanner,
+  parseTree,
+  ParseErrorCode,
+  SyntaxKind,
+  type Node as JsonNode,
+  type ParseError,
+} from 'jsonc-parser';
+import type { Problem } from './problem';
+import { LineIndex } from './text';
+import { fromPointer, toPointer, type PathSegment } from './pointer';
+
+export type { JsonNode };
+
+/** Deeper than any chart spec needs; deep enough texts would overflow the recursive parser. */
+export const MAX_DEPTH = 512;
+
+/** The parsed text: the value, the syntax tree with offsets, and what parsing found. */
+export interface ParsedDocument {
+  readonly text: string;
+  readonly lines: LineIndex;
+  readonly root: JsonNode | undefined;
+  /** The spec as a plain value (`undefined` when the text holds no value). */
+  readonly value: unknown;
+  readonly problems: Problem[];
+  /** True when the text has no syntax error (warnings about comments allowed). */
+  readonly ok: boolean;
+}
+
+const parseMessages: Record<number, string> = {
+  [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
+  [ParseErrorCode.InvalidNumberFormat]: 'This number is not valid JSON',
+  [ParseErrorCode.PropertyNameExpected]: 'Expected a property name in double quotes',
+  [ParseErrorCode.ValueExpected]: 'Expected a value',
+  [ParseErrorCode.ColonExpected]: "Expected ':' after the property name",
+  [ParseErrorCode.CommaExpected]: "Expected ',' before this",
+  [ParseErrorCode.CloseBraceExpected]: "Expected '}' to close the object",
+  [ParseErrorCode.CloseBracketExpected]: "Expected ']' to close the array",
+  [ParseErrorCode.EndOfFileExpected]: 'Unexpected text after the end of the spec',
+  [ParseErrorCode.InvalidCommentToken]: 'Invalid comment',
+  [ParseErrorCode.UnexpectedEndOfComment]: "Comment is not closed: expected '*/'",
+  [ParseErrorCode.UnexpectedEndOfString]: 'String is not closed: expected \'"\'',
+  [ParseErrorCode.UnexpectedEndOfNumber]: 'Number ends too early',
+  [ParseErrorCode.InvalidUnicode]: 'Invalid unicode escape (expected \\uXXXX)',
+  [ParseErrorCode.InvalidEscapeCharacter]: 'Invalid escape character in string',
+  [ParseErrorCode.InvalidCharacter]: 'Control character in string: write it escaped (\\n, \\t)',
+};
+
+function problemAt(
+  lines: LineIndex,
+  severity: Problem['severity'],
+  message: string,
+  offset: number,
+  length: number,
+  path = '',
+): Problem {
+  return { severity, message, source: 'parse', path, range: lines.range(offset, length) };
+}
+
+/**
+ * One pass of the scanner, without recursion: finds comments, trailing commas and nesting too
+ * deep for the tree parser. Returns the offset where nesting exceeds the limit, if it does.
+ */
+function scan(text: string, lines: LineIndex, problems: Problem[]): number | undefined {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  let firstComment = true;
+  let pendingComma: { offset: number } | undefined;
+  for (;;) {
+    const kind = scanner.scan();
+    if (kind === SyntaxKind.EOF) return undefined;
+    if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
+    if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) {
+      if (firstComment) {
+        problems.push(
+          problemAt(
+            lines,
+            'warning',
+            'Comments are not standard JSON: Chartspec keeps them here, but other tools may reject the file',
+            scanner.getTokenOffset(),
+            scanner.getTokenLength(),
+          ),
+        );
+        firstComment = false;
+      }
+      continue;
+    }
+    if (
+      pendingComma &&
+      (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken)
+    ) {
+      problems.push(
+        problemAt(
+          lines,
+          'warning',
+          'Trailing comma: standard JSON does not allow a comma before a closing bracket',
+          pendingComma.offset,
+          1,
+        ),
+      );
+    }
+    pendingComma = kind === SyntaxKind.CommaToken ? { offset: scanner.getTokenOffset() } : undefined;
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      depth++;
+      if (depth > MAX_DEPTH) return scanner.getTokenOffset();
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+}
+
+/**
+ * Builds the plain value from the tree. Keys such as `__proto__` become own properties rather
+ * than changing an object's prototype, and later duplicates win, as in `JSON.parse`.
+ */
+function toValue(node: JsonNode, lines: LineIndex, problems: Problem[], path: PathSegment[]): unknown {
+  switch (node.type) {
+    case 'object': {
+      const obj: Record<string, unknown> = {};
+      const seen = new Set<string>();
+      for (const prop of node.children ?? []) {
+        const keyNode = prop.children?.[0];
+        const valueNode = prop.children?.[1];
+        if (!keyNode || typeof keyNode.value !== 'string') continue;
+        const key = keyNode.value;
+        if (seen.has(key)) {
+          problems.push(
+            problemAt(
+              lines,
+              'warning',
+              `Duplicate property "${key}": this later one wins`,
+              keyNode.offset,
+              keyNode.length,
+              toPointer([...path, key]),
+            ),
+          );
+        }
+        seen.add(key);
+        const v = valueNode ? toValue(valueNode, lines, problems, [...path, key]) : undefined;
+        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+      }
+      return obj;
+    }
+    case 'array':
+      return (node.children ?? []).map((child, i) => toValue(child, lines, problems, [...path, i]));
+    default:
+      return node.value;
+  }
+}
+
+/** Parses spec text, tolerating comments and trailing commas (each with a warning). */
+export function parseDocument(text: string): ParsedDocument {
+  const lines = new LineIndex(text);
+  const problems: Problem[] = [];
+
+  if (text.trim() === '') {
+    problems.push(problemAt(lines, 'error', 'The spec is empty: write a JSON object such as {"mark": "bar"}', 0, 0));
+    return { text, lines, root: undefined, value: undefined, problems, ok: false };
+  }
+
+  const tooDeep = scan(text, lines, problems);
+  if (tooDeep !== undefined) {
+    problems.push(
+      problemAt(lines, 'error', `Nesting is deeper than ${MAX_DEPTH} levels: no chart spec needs that`, tooDeep, 1),
+    );
+    return { text, lines, root: undefined, value: undefined, problems, ok: false };
+  }
+
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  for (const e of errors) {
+    problems.push(problemAt(lines, 'error', parseMessages[e.error] ?? 'Syntax error', e.offset, e.length));
+  }
+  const value = root ? toValue(root, lines, problems, []) : undefined;
+  if (errors.length === 0 && root && root.type !== 'object') {
+    problems.push(
+      problemAt(lines, 'error', `A spec must be a JSON object, not ${root.type === 'array' ? 'an array' : 'a ' + root.type}`, root.offset, root.length),
+    );
+  }
+  const ok = !problems.some((p) => p.severity === 'error');
+  return { text, lines, root, value, problems, ok };
+}
+
+function childByKey(node: JsonNode, key: string): JsonNode | undefined {
+  // The last property with that key is the one that counts.
+  const props = node.children ?? [];
+  for (let i = props.length - 1; i >= 0; i--) {
+    const prop = props[i]!;
+    if (prop.children?.[0]?.value === key) return prop;
+  }
+  return undefined;
+}
+
+/**
+ * The text range for a JSON pointer. `part: 'key'` gives the property name (for "unknown
+ * property" problems), `'value'` the value. Falls back to the nearest existing ancestor.
+ */
+export function rangeOfPointer(doc: ParsedDocument, pointer: string, part: 'key' | 'value' = 'value') {
+  const segments = fromPointer(pointer);
+  let node = doc.root;
+  let propNode: JsonNode | undefined;
+  for (const seg of segments) {
+    if (!node) break;
+    if (node.type === 'object') {
+      const prop = childByKey(node, seg);
+      if (!prop) break;
+      propNode = prop;
+      node = prop.children?.[1];
+    } else if (node.type === 'array') {
+      const child = node.children?.[Number(seg)];
+      if (!child) break;
+      propNode = undefined;
+      node = child;
+    } else break;
+  }
+  if (!node) return doc.lines.range(0, 0);
+  const target = part === 'key' && propNode && propNode.children?.[1] === node ? propNode.children[0]! : node;
+  // A whole object or array is too big to underline: mark its first line only.
+  if (target.type === 'object' || target.type === 'array') {
+    const end = doc.text.indexOf('\n', target.offset);
+    const len = end === -1 || end > target.offset + target.length ? target.length : Math.max(1, end - target.offset);
+    return doc.lines.range(target.offset, len);
+  }
+  return doc.lines.range(target.offset, target.length);
+}
+
+/** Depth-first search for string values equal to `needle`; returns their pointers. */
+export function findStringValues(doc: ParsedDocument, predicate: (s: string) => boolean, limit = 5): string[] {
+  const out: string[] = [];
+  const walk = (node: JsonNode | undefined, path: PathSegment[]) => {
+    if (!node || out.length >= limit) return;
+    if (node.type === 'string' && typeof node.value === 'string' && predicate(node.value)) out.push(toPointer(path));
+    else if (node.type === 'object')
+      for (const prop of node.children ?? []) {
+        const k = prop.children?.[0]?.value;
+        if (typeof k === 'string') walk(prop.children?.[1], [...path, k]);
+      }
+    else if (node.type === 'array') node.children?.forEach((c, i) => walk(c, [...path, i]));
+  };
+  walk(doc.root, []);
+  return out;
+}
+
+/** Pointers of every property named `key`, in text order. */
+export function findKeys(doc: ParsedDocument, key: string, limit = 5): string[] {
+  const out: string[] = [];
+  const walk = (node: JsonNode | undefined, path: PathSegment[]) => {
+    if (!node || out.length >= limit) return;
+    if (node.type === 'object')
+      for (const prop of node.children ?? []) {
+        const k = prop.children?.[0]?.value;
+        if (typeof k !== 'string') continue;
+        if (k === key) out.push(toPointer([...path, k]));
+        walk(prop.children?.[1], [...path, k]);
+      }
+    else if (node.type === 'array') node.children?.forEach((c, i) => walk(c, [...path, i]));
+  };
+  walk(doc.root, []);
+  return out;
+}

@@ -1,0 +1,95 @@
+import type { Spec as VegaSpec } from 'vega';
+import { compileVegaLite } from './compile';
+import { expandMarks } from './expand';
+import { detectLanguage, type Language } from './language';
+import type { ExtensionMark } from './marks/types';
+import { marks as defaultRegistry } from './marks/index';
+import { parseDocument, type ParsedDocument } from './parse';
+import { prepareForRender } from './prepare';
+import { hasErrors, sortProblems, type Problem } from './problem';
+import { schemaProblems, type Validator } from './validate';
+
+export interface PipelineOptions {
+  /** Validate against the schema too (validation can also run apart: see `validateDocument`). */
+  validator?: Validator;
+  registry?: readonly ExtensionMark[];
+}
+
+export interface PipelineResult {
+  language: Language;
+  doc: ParsedDocument;
+  /** The spec after extension marks were expanded: plain Vega-Lite (absent for Vega specs). */
+  vegaLite?: unknown;
+  /** The Vega spec to draw, when the text compiled. */
+  vega?: VegaSpec;
+  problems: Problem[];
+  timings: { parse: number; expand: number; compile: number; validate: number };
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Schema problems for an already parsed text. */
+export function validateDocument(doc: ParsedDocument, language: Language, validator: Validator): Problem[] {
+  if (!doc.ok) return [];
+  return schemaProblems(doc, validator.validate(language, doc.value));
+}
+
+/**
+ * text → parse → language → (validate) → expand extension marks → compile → Vega.
+ * Pure: no DOM, storage or network. Never throws for any input text.
+ */
+export function runPipeline(text: string, options: PipelineOptions = {}): PipelineResult {
+  const timings = { parse: 0, expand: 0, compile: 0, validate: 0 };
+  let t = now();
+  const doc = parseDocument(text);
+  timings.parse = now() - t;
+  const problems: Problem[] = [...doc.problems];
+  const { language, problems: languageProblems } = doc.ok ? detectLanguage(doc) : { language: 'vega-lite' as const, problems: [] };
+  problems.push(...languageProblems);
+  const result: PipelineResult = { language, doc, problems, timings };
+  if (!doc.ok) {
+    result.problems = sortProblems(problems);
+    return result;
+  }
+
+  if (options.validator) {
+    t = now();
+    try {
+      problems.push(...validateDocument(doc, language, options.validator));
+    } catch (e) {
+      problems.push({
+        severity: 'warning',
+        message: `The spec could not be checked against the schema: ${e instanceof Error ? e.message : String(e)}`,
+        source: 'schema',
+        path: '',
+        range: doc.lines.range(0, 0),
+      });
+    }
+    timings.validate = now() - t;
+  }
+
+  let vega: VegaSpec | undefined;
+  if (language === 'vega') {
+    vega = doc.value as VegaSpec;
+  } else {
+    t = now();
+    const expanded = expandMarks(doc.value, doc, options.registry ?? defaultRegistry);
+    timings.expand = now() - t;
+    problems.push(...expanded.problems);
+    result.vegaLite = expanded.spec;
+    if (!hasErrors(expanded.problems)) {
+      t = now();
+      const compiled = compileVegaLite(expanded.spec, doc);
+      timings.compile = now() - t;
+      problems.push(...compiled.problems);
+      vega = compiled.vega;
+    }
+  }
+  if (vega) {
+    const prepared = prepareForRender(vega, doc);
+    problems.push(...prepared.problems);
+    result.vega = prepared.vega;
+  }
+  result.problems = sortProblems(problems);
+  return result;
+}

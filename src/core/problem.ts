@@ -1,0 +1,50 @@
+/** Where a problem sits in the text: 1-based line and column, 0-based offset. */
+export interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** The pipeline stage that found the problem. */
+export type ProblemSource = 'parse' | 'schema' | 'mark' | 'compile' | 'runtime';
+
+/**
+ * Every stage of the pipeline speaks in Problems, so the editor markers, the Problems list and
+ * the command line all show the same thing.
+ */
+export interface Problem {
+  severity: Severity;
+  message: string;
+  source: ProblemSource;
+  /** JSON pointer into the spec ("" is the whole spec). */
+  path: string;
+  range: Range;
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Errors first, then by position, so the list reads top to bottom like the text. */
+export function sortProblems(problems: readonly Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) =>
+      severityRank[a.severity] - severityRank[b.severity] ||
+      a.range.start.offset - b.range.start.offset ||
+      a.message.localeCompare(b.message),
+  );
+}
+
+export function hasErrors(problems: readonly Problem[]): boolean {
+  return problems.some((p) => p.severity === 'error');
+}
+
+/** `3:14` — how a position is written in the Problems list and on the command line. */
+export function formatPosition(p: Position): string {
+  return `${p.line}:${p.column}`;
+}
