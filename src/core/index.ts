@@ -6,6 +6,6 @@ export { expandMarks, markType, type ExpandResult } from './expand';
 export { compileVegaLite, logProblems } from './compile';
 export { captureLogger, type LogEntry } from './logger';
 export { locateMessage } from './locate';
-export { schemaProblems, type SchemaError, type Validator } from './validate';
-export { runPipeline, validateDocument, type PipelineResult, type PipelineOptions } from './pipeline';
+export { schemaProblems, validateDocument, type SchemaError, type Validator } from './validate';
+export { runPipeline, type PipelineResult, type PipelineOptions } from './pipeline';
 export { marks } from './marks/index';

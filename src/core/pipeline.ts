@@ -7,7 +7,7 @@ import { marks as defaultRegistry } from './marks/index';
 import { parseDocument, type ParsedDocument } from './parse';
 import { prepareForRender } from './prepare';
 import { hasErrors, sortProblems, type Problem } from './problem';
-import { schemaProblems, type Validator } from './validate';
+import { validateDocument, type Validator } from './validate';
 
 export interface PipelineOptions {
   /** Validate against the schema too (validation can also run apart: see `validateDocument`). */
@@ -27,12 +27,6 @@ export interface PipelineResult {
 }
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-/** Schema problems for an already parsed text. */
-export function validateDocument(doc: ParsedDocument, language: Language, validator: Validator): Problem[] {
-  if (!doc.ok) return [];
-  return schemaProblems(doc, validator.validate(language, doc.value));
-}
 
 /**
  * text → parse → language → (validate) → expand extension marks → compile → Vega.
@@ -93,3 +87,4 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
   result.problems = sortProblems(problems);
   return result;
 }
+export { validateDocument } from './validate';

@@ -56,9 +56,11 @@ function capitalize(s: string): string {
 export function schemaProblems(doc: ParsedDocument, errors: readonly SchemaError[]): Problem[] {
   const specific = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if');
   const located = specific.map((e) => ({ e, d: describe(e) }));
-  // Drop errors on a place that has errors deeper inside it: the deeper one is the mistake.
-  const paths = located.map((x) => x.d.path);
-  const leaves = located.filter(({ d }) => !paths.some((p) => p !== d.path && p.startsWith(d.path + '/')));
+  // AJV tries every branch of an anyOf; the branch the user meant is the one that matched
+  // deepest, so its errors sit deepest. (Choosing branches by their discriminators is finer.)
+  const depth = (p: string) => p.split('/').length;
+  const deepest = Math.max(0, ...located.map((x) => depth(x.d.path)));
+  const leaves = located.filter(({ d }) => depth(d.path) === deepest);
   const byPath = new Map<string, typeof leaves>();
   for (const x of leaves) byPath.set(x.d.path, [...(byPath.get(x.d.path) ?? []), x]);
   const out: Problem[] = [];
@@ -75,4 +77,10 @@ export function schemaProblems(doc: ParsedDocument, errors: readonly SchemaError
     });
   }
   return out;
+}
+
+/** Schema problems for an already parsed text (none while it has syntax errors). */
+export function validateDocument(doc: ParsedDocument, language: Language, validator: Validator): Problem[] {
+  if (!doc.ok) return [];
+  return schemaProblems(doc, validator.validate(language, doc.value));
 }

@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { VegaEmbed } from 'react-vega';
+import type { Result } from 'vega-embed';
+import type { Spec as VegaSpec } from 'vega';
+import { parse as parseVega } from 'vega';
+import { EMBED_OPTIONS, installCspSafeFormats, setRuntimeSink } from '../io/vega-runtime';
+import type { LogEntry } from '../core/logger';
+
+installCspSafeFormats();
+
+export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
+
+interface ChartViewProps {
+  /** The Vega spec to draw and the text version it came from. */
+  spec: VegaSpec | undefined;
+  version: number;
+  state: ChartState;
+  /** Shown over a stale chart: why it is not the current text. */
+  staleReason?: string;
+  onDrawn(version: number): void;
+  onRuntime(version: number, entries: LogEntry[]): void;
+  onFailed(version: number, entries: LogEntry[]): void;
+}
+
+/**
+ * Draws a compiled Vega spec with react-vega. Vega's runtime warnings and errors (a data URL
+ * that fails, an expression error) come back as log entries for the Problems list.
+ */
+export function ChartView({ spec, version, state, staleReason, onDrawn, onRuntime, onFailed }: ChartViewProps) {
+  const versionRef = useRef(version);
+  const entries = useRef<LogEntry[]>([]);
+  const callbacks = useRef({ onDrawn, onRuntime, onFailed });
+  callbacks.current = { onDrawn, onRuntime, onFailed };
+
+  // Vega's parser throws on a bad expression; finding that here keeps react-vega from ever
+  // being handed a spec that cannot become a view.
+  const parseError = useMemo(() => {
+    if (!spec) return undefined;
+    try {
+      parseVega(spec, undefined, { ast: true });
+      return undefined;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }, [spec]);
+  const drawable = spec && !parseError ? spec : undefined;
+
+  useEffect(() => {
+    versionRef.current = version;
+    entries.current = [];
+    setRuntimeSink((entry) => {
+      entries.current.push(entry);
+      callbacks.current.onRuntime(versionRef.current, [...entries.current]);
+    });
+    if (parseError) callbacks.current.onFailed(version, [{ level: 'error', message: parseError }]);
+  }, [spec, version, parseError]);
+
+  const handleEmbed = (result: Result) => {
+    performance.mark('chartspec:drawn', { detail: { version: versionRef.current } });
+    callbacks.current.onDrawn(versionRef.current);
+    void result;
+  };
+  const handleError = (error: unknown) => {
+    callbacks.current.onFailed(versionRef.current, [
+      ...entries.current,
+      { level: 'error', message: error instanceof Error ? error.message : String(error) },
+    ]);
+  };
+
+  return (
+    <div className="chart-pane" data-state={state} data-version={version}>
+      {drawable ? (
+        <div className="chart-scroll">
+          <VegaEmbed
+            className="chart"
+            data-testid="chart"
+            spec={drawable}
+            options={EMBED_OPTIONS}
+            onEmbed={handleEmbed}
+            onError={handleError}
+          />
+        </div>
+      ) : (
+        <div className="chart-empty" data-testid="chart-empty">
+          <p>Nothing to draw yet.</p>
+          <p className="muted">Fix the problems below and the chart appears here.</p>
+        </div>
+      )}
+      {state === 'stale' && (
+        <div className="stale-badge" role="status" data-testid="stale">
+          <span className="dot" /> Showing the last good chart{staleReason ? ` · ${staleReason}` : ''}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { Problem, Range } from '../core/problem';
+
+type Monaco = typeof import('monaco-editor/editor/editor.api');
+type CodeEditor = import('monaco-editor/editor/editor.api').editor.IStandaloneCodeEditor;
+
+export interface EditorHandle {
+  /** Puts the cursor on a range, scrolls to it and focuses the editor. */
+  reveal(range: Range): void;
+  /** Replaces the whole text as one undoable edit (Ctrl+Z brings the old text back). */
+  replaceText(text: string): void;
+  /** Runs Monaco's "Format Document". */
+  format(): void;
+}
+
+interface EditorProps {
+  initialText: string;
+  problems: readonly Problem[];
+  onChange(text: string): void;
+}
+
+const severityOf = (m: Monaco, s: Problem['severity']) =>
+  s === 'error' ? m.MarkerSeverity.Error : s === 'warning' ? m.MarkerSeverity.Warning : m.MarkerSeverity.Info;
+
+/**
+ * The text editor. A plain textarea until Monaco has loaded (it is big, and the chart should
+ * not wait for it); then Monaco takes over with whatever was typed meanwhile.
+ */
+export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ initialText, problems, onChange }, ref) {
+  const host = useRef<HTMLDivElement>(null);
+  const fallback = useRef<HTMLTextAreaElement>(null);
+  const monacoRef = useRef<Monaco | null>(null);
+  const editorRef = useRef<CodeEditor | null>(null);
+  const textRef = useRef(initialText);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    let disposed = false;
+    let instance: CodeEditor | undefined;
+    import('./monaco-setup')
+      .then(({ monaco }) => {
+        if (disposed || !host.current) return;
+        monacoRef.current = monaco;
+        instance = monaco.editor.create(host.current, {
+          value: textRef.current,
+          language: 'json',
+          theme: 'chartspec',
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontSize: 13,
+          lineHeight: 20,
+          fontFamily: "'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+          tabSize: 2,
+          scrollBeyondLastLine: false,
+          renderLineHighlight: 'line',
+          fixedOverflowWidgets: true,
+          padding: { top: 8 },
+          ariaLabel: 'Chart spec (JSON)',
+        });
+        editorRef.current = instance;
+        instance.onDidChangeModelContent(() => {
+          textRef.current = instance!.getValue();
+          onChangeRef.current(textRef.current);
+        });
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (!disposed) setStatus('failed');
+      });
+    return () => {
+      disposed = true;
+      instance?.getModel()?.dispose();
+      instance?.dispose();
+      editorRef.current = null;
+    };
+  }, []);
+
+  // The editor's markers are the pipeline's Problems: one list, shown in two places.
+  useEffect(() => {
+    const m = monacoRef.current;
+    const model = editorRef.current?.getModel();
+    if (!m || !model) return;
+    m.editor.setModelMarkers(
+      model,
+      'chartspec',
+      problems.map((p) => ({
+        severity: severityOf(m, p.severity),
+        message: p.message,
+        source: p.source,
+        startLineNumber: p.range.start.line,
+        startColumn: p.range.start.column,
+        endLineNumber: p.range.end.line,
+        endColumn: Math.max(p.range.end.column, p.range.start.line === p.range.end.line ? p.range.start.column + 1 : 1),
+      })),
+    );
+  }, [problems, status]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      reveal(range) {
+        const ed = editorRef.current;
+        if (ed) {
+          const sel = {
+            startLineNumber: range.start.line,
+            startColumn: range.start.column,
+            endLineNumber: range.end.line,
+            endColumn: range.end.column,
+          };
+          ed.setSelection(sel);
+          ed.revealRangeInCenterIfOutsideViewport(sel);
+          ed.focus();
+        } else if (fallback.current) {
+          fallback.current.focus();
+          fallback.current.setSelectionRange(range.start.offset, range.end.offset);
+        }
+      },
+      replaceText(text) {
+        textRef.current = text;
+        const ed = editorRef.current;
+        const model = ed?.getModel();
+        if (ed && model) {
+          ed.pushUndoStop();
+          ed.executeEdits('chartspec', [{ range: model.getFullModelRange(), text }]);
+          ed.pushUndoStop();
+          ed.setPosition({ lineNumber: 1, column: 1 });
+          ed.revealLine(1);
+        } else if (fallback.current) {
+          fallback.current.value = text;
+          onChangeRef.current(text);
+        }
+      },
+      format() {
+        void editorRef.current?.getAction('editor.action.formatDocument')?.run();
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div className="editor" data-testid="editor" data-editor-status={status}>
+      <div ref={host} className="editor-monaco" hidden={status !== 'ready'} />
+      {status !== 'ready' && (
+        <textarea
+          ref={fallback}
+          className="editor-fallback"
+          spellCheck={false}
+          aria-label="Chart spec (JSON)"
+          defaultValue={textRef.current}
+          onChange={(e) => {
+            textRef.current = e.target.value;
+            onChangeRef.current(e.target.value);
+          }}
+        />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { compile } from 'vega-lite';
+import { compileVegaLite, logProblems } from '../../src/core/compile';
+import { parseDocument } from '../../src/core/parse';
+import { textOf } from './helpers';
+
+const BAR = {
+  data: { values: [{ a: 'A', b: 28 }, { a: 'B', b: 55 }] },
+  mark: 'bar',
+  encoding: { x: { field: 'a', type: 'nominal' }, y: { field: 'b', type: 'quantitative' } },
+};
+
+function docOf(spec: unknown) {
+  return parseDocument(JSON.stringify(spec, null, 2));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('compileVegaLite', () => {
+  it('compiles a valid spec to the same Vega as vega-lite, without problems', () => {
+    const doc = docOf(BAR);
+    const result = compileVegaLite(doc.value, doc);
+    expect(result.problems).toEqual([]);
+    expect(result.vega).toEqual(compile(BAR as never).spec);
+    expect(result.vega?.marks?.[0]?.type).toBe('rect');
+  });
+
+  it('turns vega-lite warnings into compile warnings, located, and prints nothing', () => {
+    const warn = vi.spyOn(console, 'warn');
+    const log = vi.spyOn(console, 'log');
+    const spec = { ...BAR, encoding: { ...BAR.encoding, color: { type: 'nominal' } } };
+    const doc = docOf(spec);
+    const result = compileVegaLite(doc.value, doc);
+    expect(result.vega).toBeDefined();
+    expect(result.problems).toHaveLength(1);
+    const [p] = result.problems;
+    expect(p).toMatchObject({ severity: 'warning', source: 'compile', path: '/encoding/color' });
+    expect(p!.message).toBe(
+      'Dropping {"type":"nominal"} from channel "color" since it does not contain any data field, datum, value, or signal.',
+    );
+    expect(textOf(doc, p!.range)).toBe('"color"');
+    expect(warn).not.toHaveBeenCalled();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('turns a compile exception into an error and no Vega', () => {
+    const doc = docOf({});
+    const result = compileVegaLite(doc.value, doc);
+    expect(result.vega).toBeUndefined();
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({ severity: 'error', source: 'compile', path: '' });
+    expect(result.problems[0]!.message).toMatch(/^Invalid specification/);
+  });
+
+  it('does not throw for values that are not specs', () => {
+    const doc = parseDocument('{}');
+    for (const v of [null, undefined, 5, 'bar', [], { mark: null }, { layer: 'x' }]) {
+      const result = compileVegaLite(v, doc);
+      expect(result.vega, JSON.stringify(v)).toBeUndefined();
+      expect(result.problems.some((p) => p.severity === 'error'), JSON.stringify(v)).toBe(true);
+    }
+  });
+
+  it('does not mutate the spec it compiles', () => {
+    const spec = structuredClone({ ...BAR, transform: [{ filter: 'datum.b > 1' }] });
+    const before = structuredClone(spec);
+    compileVegaLite(spec, docOf(spec));
+    expect(spec).toEqual(before);
+  });
+});
+
+describe('logProblems', () => {
+  const doc = docOf({ mark: 'bar', encoding: { x: { field: 'price', type: 'quantitative' } } });
+
+  it('maps levels to severities and keeps the source it is given', () => {
+    const problems = logProblems(
+      doc,
+      [
+        { level: 'error', message: 'e' },
+        { level: 'warn', message: 'w' },
+        { level: 'info', message: 'i' },
+      ],
+      'runtime',
+    );
+    expect(problems.map((p) => [p.severity, p.message, p.source])).toEqual([
+      ['error', 'e', 'runtime'],
+      ['warning', 'w', 'runtime'],
+      ['info', 'i', 'runtime'],
+    ]);
+  });
+
+  it('drops repeats and empty messages, but not the same text at another level', () => {
+    const problems = logProblems(
+      doc,
+      [
+        { level: 'warn', message: 'again' },
+        { level: 'warn', message: 'again' },
+        { level: 'warn', message: '' },
+        { level: 'error', message: 'again' },
+      ],
+      'compile',
+    );
+    expect(problems.map((p) => [p.severity, p.message])).toEqual([
+      ['warning', 'again'],
+      ['error', 'again'],
+    ]);
+  });
+
+  it('places each message where the text mentions what it names', () => {
+    const [p, q] = logProblems(
+      doc,
+      [
+        { level: 'warn', message: 'Unknown field "price".' },
+        { level: 'warn', message: 'Something general.' },
+      ],
+      'compile',
+    );
+    expect(p!.path).toBe('/encoding/x/field');
+    expect(textOf(doc, p!.range)).toBe('"price"');
+    expect(q!.path).toBe('');
+    expect(q!.range.start.offset).toBe(0);
+  });
+});

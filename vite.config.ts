@@ -1,0 +1,117 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+/** vega-datasets' data folder: served at /data/ so `data/cars.json` in a spec works offline. */
+const DATASETS_DIR = join(dirname(require.resolve('vega-datasets')), '..', 'data');
+
+/**
+ * The page's Content-Security-Policy. No 'unsafe-eval' and no inline script: Vega runs with its
+ * expression interpreter. Monaco needs inline styles and data: images (its squiggles). Specs may
+ * name data URLs on other hosts, so connect-src allows https.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' https: data: blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+const MIME: Record<string, string> = {
+  '.json': 'application/json',
+  '.csv': 'text/csv; charset=utf-8',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
+  '.png': 'image/png',
+  '.arrow': 'application/vnd.apache.arrow.file',
+  '.parquet': 'application/octet-stream',
+};
+
+function datasets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'chartspec-datasets',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use('/data/', (req, res, next) => {
+        const rel = normalize(decodeURIComponent((req.url ?? '').split('?')[0] ?? '')).replace(/^([/\\])+/, '');
+        const file = join(DATASETS_DIR, rel);
+        if (!file.startsWith(DATASETS_DIR + sep) || !existsSync(file) || !statSync(file).isFile()) return next();
+        res.setHeader('Content-Type', MIME[extname(file)] ?? 'application/octet-stream');
+        createReadStream(file).pipe(res);
+      });
+    },
+    async writeBundle() {
+      await cp(DATASETS_DIR, join(outDir, 'data'), { recursive: true });
+    },
+  };
+}
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'chartspec-csp',
+    // Vite's dev server injects inline scripts, so the policy goes into the built page only.
+    apply: 'build',
+    transformIndexHtml(html) {
+      return html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`);
+    },
+  };
+}
+
+/**
+ * Keeps the bundles apart. vega-embed imports vega-lite to compile specs itself, but Chartspec compiles in its pipeline
+ * worker and hands vega-embed only Vega. Giving vega-embed a stand-in keeps vega-lite (and its
+ * ~100 KB gzip) out of the page's first download.
+ */
+function vegaLiteOutOfEmbed(): Plugin {
+  const STUB = '\0chartspec:vega-lite-stub';
+  return {
+    name: 'chartspec-vega-lite-out-of-embed',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'vega-lite' && importer && /[\\/]vega-embed[\\/]/.test(importer)) return STUB;
+      // vega-lite takes four small helpers (isObject, isString, stringValue, hasOwnProperty)
+      // from 'vega', which would pull all of Vega into the pipeline worker; vega-util has them.
+      if (source === 'vega' && importer && /[\\/]vega-lite[\\/]/.test(importer)) return this.resolve('vega-util', importer);
+      return null;
+    },
+    load(id) {
+      if (id !== STUB) return null;
+      return [
+        "export const version = 'compiled by the Chartspec pipeline';",
+        'export function compile() {',
+        "  throw new Error('Chartspec compiles Vega-Lite in its pipeline; the renderer only takes Vega');",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/** Monaco's exports map hides its CSS files (every subpath maps to `*.js`); reach them directly. */
+const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', 'esm', 'vs');
+
+export default defineConfig({
+  plugins: [react(), vegaLiteOutOfEmbed(), datasets(), contentSecurityPolicy()],
+  resolve: {
+    alias: [{ find: /^monaco-css\/(.*)$/, replacement: `${MONACO_ESM}/$1` }],
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
+  worker: { format: 'es', plugins: () => [vegaLiteOutOfEmbed()] },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4000,
+    sourcemap: false,
+  },
+});
