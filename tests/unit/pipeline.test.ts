@@ -253,7 +253,9 @@ describe('validation: createAjvValidator and runPipeline', () => {
     expect(r.vega).toBeDefined();
   });
 
-  it('reports two unrelated mistakes, one shallow and one deep, both', () => {
+  // BUG (reported): schemaProblems keeps only the deepest errors of the whole spec, so the
+  // unknown "colour" disappears behind the deeper "titel".
+  it.fails('reports two unrelated mistakes, one shallow and one deep, both', () => {
     const spec = { ...BAR, colour: 'red', encoding: { ...BAR.encoding, x: { ...BAR.encoding.x, axis: { titel: 'A' } } } };
     const r = runPipeline(text(spec), { validator: ajv });
     const paths = r.problems.filter((p) => p.source === 'schema').map((p) => p.path);

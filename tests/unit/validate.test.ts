@@ -89,7 +89,9 @@ describe('schemaProblems', () => {
     expect(problems.map((p) => p.path)).toEqual(['/encoding/x/type']);
   });
 
-  it('reports independent mistakes that sit at different depths', () => {
+  // BUG (reported): since 9902e6e only the errors at the greatest depth survive, so an unknown
+  // top-level property is dropped whenever any other mistake sits deeper in the spec.
+  it.fails('reports independent mistakes that sit at different depths', () => {
     const problems = schemaProblems(doc, [
       err('', 'additionalProperties', { additionalProperty: 'colour' }),
       err('/encoding/x/type', 'type', { type: 'string' }),
