@@ -4,6 +4,7 @@ import type { ParsedDocument } from './parse';
 import { rangeOfPointer } from './parse';
 import type { Problem } from './problem';
 import { toPointer, type PathSegment } from './pointer';
+import { didYouMean } from './suggest';
 
 export interface ExpandResult {
   spec: unknown;
@@ -16,6 +17,12 @@ export interface ExpandResult {
 const MAX_EXPANSION_DEPTH = 8;
 
 const CONCAT_KEYS = ['concat', 'hconcat', 'vconcat'] as const;
+
+/** Vega-Lite's own marks: primitive and composite. */
+export const VEGA_LITE_MARKS = [
+  'arc', 'area', 'bar', 'image', 'line', 'point', 'rect', 'rule', 'text', 'tick', 'trail',
+  'circle', 'square', 'geoshape', 'boxplot', 'errorbar', 'errorband',
+] as const;
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -68,6 +75,17 @@ export function expandMarks(
 
     const type = markType(node);
     const mark = type !== undefined ? byName.get(type) : undefined;
+    if (type !== undefined && !mark && !(VEGA_LITE_MARKS as readonly string[]).includes(type)) {
+      // vega-lite would fail with "Cannot read properties of undefined": say what is wrong.
+      const known = [...VEGA_LITE_MARKS, ...byName.keys()];
+      const guess = didYouMean(type, known);
+      report(path, {
+        severity: 'error',
+        message: `Unknown mark "${type}".${guess ? ` Did you mean "${guess}"?` : ` Marks: ${known.join(', ')}.`}`,
+        path: typeof node['mark'] === 'string' ? '/mark' : '/mark/type',
+      });
+      return node;
+    }
     if (mark) {
       if (depth >= MAX_EXPANSION_DEPTH) {
         report(path, { severity: 'error', message: `The "${type}" mark expands into itself too deeply`, path: '/mark' });

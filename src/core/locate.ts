@@ -6,15 +6,30 @@ import type { Range } from './problem';
  * about: a channel they name, or a quoted field, URL or expression that appears in the spec.
  * Falls back to the start of the spec.
  */
+/** The ways vega-lite's warnings name a channel. */
+const CHANNEL_PATTERNS = [
+  /\bchannel "?([a-zA-Z0-9]+)"?/i,
+  /^([a-zA-Z0-9]+) dropped as it is incompatible/,
+  /^([a-zA-Z0-9]+)-encoding is dropped/,
+  /^Dropping .* from channel "?([a-zA-Z0-9]+)"?/,
+];
+
+/** Pointers of a channel: keys named so directly under an `encoding` object. */
+function channelKeys(doc: ParsedDocument, channel: string): string[] {
+  return findKeys(doc, channel, 50).filter((p) => p.endsWith(`/encoding/${channel}`) || p === `/encoding/${channel}`);
+}
+
 export function locateMessage(doc: ParsedDocument, message: string): { path: string; range: Range } {
-  const channel = /channel "?([a-zA-Z0-9]+)"?/.exec(message);
-  if (channel) {
-    const keys = findKeys(doc, channel[1]!, 1);
+  for (const pattern of CHANNEL_PATTERNS) {
+    const m = pattern.exec(message);
+    if (!m) continue;
+    const keys = channelKeys(doc, m[1]!);
     if (keys[0]) return { path: keys[0], range: rangeOfPointer(doc, keys[0], 'key') };
   }
   // Quoted fragments, longest first: a URL or a field name is more telling than a short word.
-  const quoted = [...message.matchAll(/"([^"]{2,200})"|'([^']{2,200})'/g)]
+  const quoted = [...message.matchAll(/"([^"]*)"|'([^']*)'/g)]
     .map((m) => m[1] ?? m[2]!)
+    .filter((q) => q.length >= 2 && q.length <= 200)
     .sort((a, b) => b.length - a.length);
   for (const q of quoted) {
     const hits = findStringValues(doc, (s) => s === q, 1);

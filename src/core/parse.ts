@@ -217,7 +217,9 @@ export function rangeOfPointer(doc: ParsedDocument, pointer: string, part: 'key'
   const target = part === 'key' && propNode && propNode.children?.[1] === node ? propNode.children[0]! : node;
   // A whole object or array is too big to underline: mark its first line only.
   if (target.type === 'object' || target.type === 'array') {
-    const end = doc.text.indexOf('\n', target.offset);
+    const rest = doc.text.slice(target.offset, target.offset + target.length);
+    const nl = rest.search(/[\r\n]/);
+    const end = nl === -1 ? -1 : target.offset + nl;
     const len = end === -1 || end > target.offset + target.length ? target.length : Math.max(1, end - target.offset);
     return doc.lines.range(target.offset, len);
   }

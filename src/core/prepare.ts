@@ -12,7 +12,9 @@ export function prepareForRender(vega: VegaSpec, doc: ParsedDocument): { vega: V
   const usermeta = (vega as { usermeta?: Record<string, unknown> }).usermeta;
   if (!usermeta || typeof usermeta !== 'object' || !('embedOptions' in usermeta)) return { vega, problems: [] };
   const { embedOptions: _dropped, ...rest } = usermeta;
-  const path = findKeys(doc, 'embedOptions', 1)[0] ?? '';
+  // In the text it sits at /usermeta/embedOptions (for Vega and for Vega-Lite, which copies it).
+  const direct = '/usermeta/embedOptions';
+  const path = findKeys(doc, 'embedOptions', 50).find((p) => p === direct) ?? findKeys(doc, 'embedOptions', 1)[0] ?? '';
   return {
     vega: { ...vega, usermeta: rest } as VegaSpec,
     problems: [

@@ -56,11 +56,15 @@ function capitalize(s: string): string {
 export function schemaProblems(doc: ParsedDocument, errors: readonly SchemaError[]): Problem[] {
   const specific = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if');
   const located = specific.map((e) => ({ e, d: describe(e) }));
-  // AJV tries every branch of an anyOf; the branch the user meant is the one that matched
-  // deepest, so its errors sit deepest. (Choosing branches by their discriminators is finer.)
-  const depth = (p: string) => p.split('/').length;
-  const deepest = Math.max(0, ...located.map((x) => depth(x.d.path)));
-  const leaves = located.filter(({ d }) => depth(d.path) === deepest);
+  // AJV reports every failing branch of an anyOf. Two rules keep the branch the user meant:
+  // a property is not "unknown" when another branch has errors inside it (that branch knows
+  // it), and a place with errors deeper inside it is not itself the mistake.
+  const within = (p: string, base: string) => p === base || p.startsWith(base + '/');
+  const known = located.filter(
+    ({ e, d }) => !(e.keyword === 'additionalProperties' && located.some((o) => o.e !== e && within(o.e.instancePath, d.path))),
+  );
+  const paths = known.map((x) => x.d.path);
+  const leaves = known.filter(({ d }) => !paths.some((p) => p !== d.path && p.startsWith(d.path + '/')));
   const byPath = new Map<string, typeof leaves>();
   for (const x of leaves) byPath.set(x.d.path, [...(byPath.get(x.d.path) ?? []), x]);
   const out: Problem[] = [];

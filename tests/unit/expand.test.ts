@@ -416,10 +416,20 @@ describe('expandMarks: problems', () => {
     expect(result.expandedCount).toBeLessThan(1000);
   });
 
-  it('ignores built-in and unknown marks (vega-lite reports those)', () => {
-    const spec = { layer: [{ mark: 'bar' }, { mark: 'sparkle' }] };
+  it('leaves built-in marks alone', () => {
+    const spec = { layer: [{ mark: 'bar' }, { mark: { type: 'errorband' } }] };
     const result = expand(spec);
     expect(result).toEqual({ spec, problems: [], expandedCount: 0 });
+  });
+
+  it('names an unknown mark at its value, with the mark it resembles', () => {
+    const spec = { layer: [{ mark: 'bar' }, { mark: 'sparkle' }, { mark: { type: 'lnie' } }] };
+    const result = expand(spec);
+    expect(result.spec).toBe(spec);
+    expect(result.problems.map((p) => [p.severity, p.source, p.path, p.message])).toEqual([
+      ['error', 'mark', '/layer/1/mark', expect.stringMatching(/^Unknown mark "sparkle"\. Marks: arc, area, bar/)],
+      ['error', 'mark', '/layer/2/mark/type', 'Unknown mark "lnie". Did you mean "line"?'],
+    ]);
   });
 });
 

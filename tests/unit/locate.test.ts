@@ -45,16 +45,11 @@ describe('locateMessage: channels', () => {
     expect(where(msg)).toEqual({ path: '/encoding/x/aggregate', text: '"median"' });
   });
 
-  // BUG (reported): vega-lite's most common warning names the channel first, without the word
-  // "channel" ("theta dropped as it is incompatible with \"bar\"."); the locator then lands on
-  // the quoted mark instead of the channel.
-  it.fails('finds the channel of an "incompatible channel" warning', () => {
+  it('finds the channel of an "incompatible channel" warning', () => {
     expect(where('color dropped as it is incompatible with "bar".').path).toBe('/encoding/color');
   });
 
-  // BUG (reported): the channel is looked up anywhere in the spec, so a data row with a column
-  // named like the channel (very common: {"x": 1, "y": 2}) catches the warning.
-  it.fails('prefers the channel under "encoding" to a data field of the same name', () => {
+  it('prefers the channel under "encoding" to a data field of the same name', () => {
     const d = parseDocument(
       JSON.stringify({ data: { values: [{ x: 1, y: 2 }] }, mark: 'bar', encoding: { x: { type: 'quantitative' } } }),
     );
@@ -86,9 +81,7 @@ describe('locateMessage: quoted strings', () => {
     expect(where('Unknown "q"', d).path).toBe('');
   });
 
-  // BUG (reported): quotes are paired greedily with a 2-character minimum, so a one-letter quoted
-  // word ("x") shifts the pairing and real fragments such as "ordinal" are never tried.
-  it.fails('still finds a quoted value after a one-letter quoted channel name', () => {
+  it('still finds a quoted value after a one-letter quoted channel name', () => {
     const d = parseDocument(
       JSON.stringify({ mark: 'bar', encoding: { x: { field: 'a', type: 'quantitative', scale: { type: 'ordinal' } } } }),
     );

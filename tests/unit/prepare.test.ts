@@ -56,9 +56,7 @@ describe('prepareForRender', () => {
     expect(result.problems[0]!.path).toBe('');
   });
 
-  // BUG (reported): the warning's place is the first key named "embedOptions" anywhere in the
-  // text, so a data row or a nested object with that key earlier in the spec takes the warning.
-  it.fails('warns at /usermeta/embedOptions even when an earlier key has that name', () => {
+  it('warns at /usermeta/embedOptions even when an earlier key has that name', () => {
     const text = JSON.stringify({ data: { values: [{ embedOptions: 1 }] }, mark: 'bar', usermeta: { embedOptions: {} } });
     const doc = parseDocument(text);
     const result = prepareForRender({ usermeta: { embedOptions: {} } } as VegaSpec, doc);

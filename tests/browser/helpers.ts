@@ -1,0 +1,97 @@
+import { expect, type Page } from '@playwright/test';
+import LZString from 'lz-string';
+
+export function shareHash(text: string): string {
+  return '#/s/' + LZString.compressToEncodedURIComponent(text);
+}
+
+export interface PageWatch {
+  consoleErrors: string[];
+  cspViolations: string[];
+}
+
+/** Records console errors, page errors and CSP violations from the start of the page. */
+export async function watch(page: Page): Promise<PageWatch> {
+  const w: PageWatch = { consoleErrors: [], cspViolations: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') w.consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => w.consoleErrors.push(`pageerror: ${e.message}`));
+  await page.exposeFunction('__reportCsp', (v: string) => w.cspViolations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return w;
+}
+
+/** Opens the app with a given spec (through a share link) and a clean storage. */
+export async function openWith(page: Page, text: string): Promise<void> {
+  await page.goto('/' + shareHash(text));
+  await waitForChart(page, 1);
+}
+
+export function chartPane(page: Page) {
+  return page.locator('.chart-pane');
+}
+
+/** The version of the chart on screen (each compiled edit gets a higher one). */
+export async function shownVersion(page: Page): Promise<number> {
+  return Number((await chartPane(page).getAttribute('data-version')) ?? 0);
+}
+
+/** Waits until a chart of at least `minVersion` is drawn and up to date with the text. */
+export async function waitForChart(page: Page, minVersion: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const state = await chartPane(page).getAttribute('data-state');
+      return state === 'ready' && (await shownVersion(page)) >= minVersion;
+    }, { message: `chart version ≥ ${minVersion} drawn` })
+    .toBe(true);
+}
+
+/** Waits for Monaco to take over from the plain textarea. */
+export async function editorReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-editor-status', 'ready');
+}
+
+/**
+ * Pastes text at the cursor (replacing the selection) through a real paste event, as Ctrl+V
+ * does: unlike typing, a paste is not auto-indented or auto-closed by the editor.
+ */
+export async function paste(page: Page, text: string): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+/** Replaces the whole text the way a person does: select all, then paste. */
+export async function pasteText(page: Page, text: string): Promise<void> {
+  await editorReady(page);
+  await page.locator('[data-testid="editor"] .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await paste(page, text);
+}
+
+/** The editor's current text, read from Monaco's model through its DOM-independent API. */
+export async function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const lines = [...document.querySelectorAll('[data-testid="editor"] .view-line')];
+    // Monaco renders spaces as no-break spaces.
+    return lines.map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n');
+  });
+}
+
+export async function waitForSchemaCheck(page: Page): Promise<void> {
+  await expect(page.getByTestId('problems').locator('.checking')).toHaveCount(0, { timeout: 30_000 });
+}
+
+export function problems(page: Page) {
+  return page.getByTestId('problem');
+}
+
+/** Vega's SVG marks of one kind, e.g. 'rect' bars. */
+export function marks(page: Page, type: string) {
+  return page.locator(`[data-testid="chart"] svg g.mark-${type} path, [data-testid="chart"] svg g.mark-${type} line, [data-testid="chart"] svg g.mark-${type} text`);
+}
