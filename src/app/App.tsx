@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import equal from 'fast-deep-equal';
 import type { Spec as VegaSpec } from 'vega';
 import { Editor, type EditorHandle } from '../editor/Editor';
 import { ChartView, type ChartState } from '../components/ChartView';
@@ -8,7 +9,7 @@ import { Header } from '../components/Header';
 import { logProblems } from '../core/compile';
 import type { LogEntry } from '../core/logger';
 import { parseDocument } from '../core/parse';
-import { hasErrors, sortProblems, type Problem } from '../core/problem';
+import { hasErrors, mergeProblems, type Problem } from '../core/problem';
 import type { PipelineRequest, PipelineResponse, SchemaResponse } from '../workers/protocol';
 import PipelineWorker from '../workers/pipeline.worker?worker';
 import SchemaWorker from '../workers/schema.worker?worker';
@@ -27,11 +28,6 @@ interface AppProps {
   subscribeIncoming(listener: (text: string) => void): () => void;
 }
 
-interface Drawn {
-  spec: VegaSpec;
-  version: number;
-}
-
 function problem(message: string, severity: Problem['severity'] = 'error'): Problem {
   const at = { line: 1, column: 1, offset: 0 };
   return { severity, message, source: 'runtime', path: '', range: { start: at, end: at } };
@@ -46,12 +42,22 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
 
   const [result, setResult] = useState<PipelineResponse>();
   const [schema, setSchema] = useState<SchemaResponse>();
-  const [runtime, setRuntime] = useState<{ version: number; problems: Problem[] }>();
-  const [failedVersion, setFailedVersion] = useState<number>();
-  const [candidate, setCandidate] = useState<Drawn>();
-  const candidateRef = useRef<Drawn | undefined>(undefined);
+  // The newest spec that compiled, and the text version it is current for. An edit that
+  // compiles to the same Vega (spacing, key order) keeps the same object, so nothing redraws.
+  const [candidate, setCandidate] = useState<{ spec: VegaSpec; version: number }>();
+  const candidateRef = useRef(candidate);
   candidateRef.current = candidate;
-  const [lastGood, setLastGood] = useState<Drawn>();
+  /** The last spec that became a view, its version, and a spec that failed to. */
+  const [drawn, setDrawn] = useState<{ spec: VegaSpec; version: number }>();
+  const [failed, setFailed] = useState<VegaSpec>();
+  const [runtime, setRuntime] = useState<{ spec: VegaSpec; entries: LogEntry[] }>();
+  /**
+   * Monaco and the schema check are big; they start loading once the first chart is on screen
+   * (or once it is clear none is coming), so the first chart never waits for them.
+   */
+  const [booted, setBooted] = useState(false);
+  const bootedRef = useRef(booted);
+  bootedRef.current = booted;
   const [workerFailure, setWorkerFailure] = useState<Problem>();
   const [saveWarning, setSaveWarning] = useState<string>();
 
@@ -63,7 +69,10 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
         if (res.id !== latestId.current) return; // only the newest edit's result counts
         setWorkerFailure(undefined);
         setResult(res);
-        if (res.vega && !hasErrors(res.problems)) setCandidate({ spec: res.vega, version: res.id });
+        const vega = res.vega;
+        if (vega && !hasErrors(res.problems)) {
+          setCandidate((c) => ({ spec: c && equal(c.spec, vega) ? c.spec : vega, version: res.id }));
+        } else setBooted(true);
       },
       (req, message) => {
         if (req.id === latestId.current) setWorkerFailure(problem(`The pipeline stopped on this text: ${message}`));
@@ -91,7 +100,7 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
       texts.current.set(id, text);
       for (const old of texts.current.keys()) if (old < id - 20) texts.current.delete(old);
       channels.current?.pipeline.submit({ id, text });
-      channels.current?.schemaCheck.submit({ id, text });
+      if (bootedRef.current) channels.current?.schemaCheck.submit({ id, text });
     };
     if (nextId.current === 0) {
       submit();
@@ -100,6 +109,17 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
     const t = setTimeout(submit, TYPING_PAUSE_MS);
     return () => clearTimeout(t);
   }, [text]);
+
+  useEffect(() => {
+    if (!booted) return;
+    const id = latestId.current;
+    const latest = texts.current.get(id);
+    if (latest !== undefined) channels.current?.schemaCheck.submit({ id, text: latest });
+  }, [booted]);
+  useEffect(() => {
+    const t = setTimeout(() => setBooted(true), 2500);
+    return () => clearTimeout(t);
+  }, []);
 
   // Autosave the text (only the text: everything else follows from it).
   useEffect(() => {
@@ -114,47 +134,45 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
   // one undoable edit, so the previous text is a Ctrl+Z away.
   useEffect(() => subscribeIncoming((incoming) => editor.current?.replaceText(incoming)), [subscribeIncoming]);
 
-  const locate = useCallback((version: number, entries: LogEntry[]) => {
-    const source = texts.current.get(version);
-    if (source === undefined) return [];
-    return logProblems(parseDocument(source), entries, 'runtime');
-  }, []);
-
   // Runtime messages matter for the newest compiled spec only; redrawing an older one after a
   // failure says nothing about the current text.
-  const onDrawn = useCallback((version: number) => {
+  const onDrawn = useCallback((spec: VegaSpec) => {
     const c = candidateRef.current;
-    if (c && c.version === version) setLastGood(c);
+    if (c && c.spec === spec) setDrawn(c);
+    setBooted(true);
   }, []);
-  const onRuntime = useCallback(
-    (version: number, entries: LogEntry[]) => {
-      if (candidateRef.current?.version === version) setRuntime({ version, problems: locate(version, entries) });
-    },
-    [locate],
-  );
-  const onFailed = useCallback(
-    (version: number, entries: LogEntry[]) => {
-      if (candidateRef.current?.version !== version) return;
-      setRuntime({ version, problems: locate(version, entries) });
-      setFailedVersion(version);
-    },
-    [locate],
-  );
+  const onRuntime = useCallback((spec: VegaSpec, entries: LogEntry[]) => {
+    if (candidateRef.current?.spec === spec) setRuntime({ spec, entries });
+  }, []);
+  const onFailed = useCallback((spec: VegaSpec, entries: LogEntry[]) => {
+    if (candidateRef.current?.spec !== spec) return;
+    setRuntime({ spec, entries });
+    setFailed(spec);
+    setBooted(true);
+  }, []);
 
   const currentVersion = result?.id ?? 0;
-  const failedNow = failedVersion !== undefined && failedVersion === candidate?.version;
+  const failedNow = !!candidate && failed === candidate.spec;
   // Draw the newest compiled spec unless it failed to become a view: then the last good one.
-  const shown = failedNow ? lastGood : candidate;
-  const pipelineErrors = result ? hasErrors(result.problems) : false;
-  const upToDate = !!shown && shown.version === currentVersion && !pipelineErrors && !failedNow;
-  const state: ChartState = !shown ? 'empty' : upToDate ? (lastGood?.version === shown.version ? 'ready' : 'drawing') : 'stale';
+  const shown = failedNow ? drawn : candidate;
+  const upToDate = !!candidate && candidate.version === currentVersion && !failedNow;
+  const state: ChartState = !shown
+    ? 'empty'
+    : !upToDate
+      ? 'stale'
+      : drawn?.spec === candidate?.spec
+        ? 'ready'
+        : 'drawing';
+  const shownVersion = shown === candidate && state === 'ready' ? currentVersion : (drawn?.version ?? 0);
 
   const problems = useMemo(() => {
-    const all: Problem[] = [...(result?.problems ?? [])];
-    if (schema && schema.id === currentVersion) all.push(...schema.problems);
-    if (runtime && runtime.version === candidate?.version && candidate.version === currentVersion) all.push(...runtime.problems);
-    if (workerFailure) all.push(workerFailure);
-    return sortProblems(all);
+    const schemaNow = schema && schema.id === currentVersion ? schema.problems : [];
+    const text = texts.current.get(currentVersion);
+    const runtimeNow =
+      runtime && candidate && runtime.spec === candidate.spec && candidate.version === currentVersion && text !== undefined
+        ? logProblems(parseDocument(text), runtime.entries, 'runtime')
+        : [];
+    return mergeProblems(result?.problems ?? [], schemaNow, runtimeNow, workerFailure ? [workerFailure] : []);
   }, [result, schema, runtime, candidate, currentVersion, workerFailure]);
 
   const errorCount = problems.filter((p) => p.severity === 'error').length;
@@ -171,11 +189,12 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
       )}
       <main className="workspace">
         <SplitPane
-          left={<Editor ref={editor} initialText={initialText} problems={problems} onChange={setText} />}
+          left={<Editor ref={editor} initialText={initialText} problems={problems} onChange={setText} loadMonaco={booted} />}
           right={
             <ChartView
               spec={shown?.spec}
-              version={shown?.version ?? 0}
+              version={shownVersion}
+              drawingVersion={candidate?.version ?? 0}
               state={state}
               staleReason={staleReason}
               onDrawn={onDrawn}
@@ -186,7 +205,7 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
         />
         <ProblemsPanel
           problems={problems}
-          checking={!!result && schema?.id !== currentVersion}
+          checking={!!result && booted && schema?.id !== currentVersion}
           onSelect={(p) => editor.current?.reveal(p.range)}
         />
       </main>

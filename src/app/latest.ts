@@ -16,10 +16,15 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
   }
 
   private current: Req | undefined;
+  /** Crashes in a row; a worker that cannot even start is not restarted forever. */
+  private crashes = 0;
+  private stopped = false;
+  static readonly MAX_CRASHES = 3;
 
   private start(): Worker {
     const w = this.create();
     w.onmessage = (e: MessageEvent<Res>) => {
+      this.crashes = 0;
       this.inFlight = false;
       this.current = undefined;
       this.onResult(e.data);
@@ -27,12 +32,18 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
     };
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
-      const failed = this.current;
+      const failed = this.current ?? this.pending;
       // A worker that crashed (out of memory, a bug) is replaced; the text is never lost.
       this.worker.terminate();
-      this.worker = this.start();
       this.inFlight = false;
       this.current = undefined;
+      this.crashes++;
+      if (this.crashes >= LatestChannel.MAX_CRASHES) {
+        this.stopped = true;
+        if (failed) this.onFailure(failed, `${e.message || 'the worker could not start'} (gave up after ${this.crashes} tries; reload the page)`);
+        return;
+      }
+      this.worker = this.start();
       if (failed) this.onFailure(failed, e.message || 'the worker stopped');
       this.flush();
     };
@@ -45,7 +56,7 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
   }
 
   private flush(): void {
-    if (this.inFlight || !this.pending) return;
+    if (this.stopped || this.inFlight || !this.pending) return;
     this.current = this.pending;
     this.pending = undefined;
     this.inFlight = true;

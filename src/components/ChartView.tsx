@@ -11,23 +11,28 @@ installCspSafeFormats();
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
 interface ChartViewProps {
-  /** The Vega spec to draw and the text version it came from. */
+  /** The Vega spec to draw. */
   spec: VegaSpec | undefined;
+  /** The text version the chart on screen is up to date with. */
   version: number;
+  /** The text version of the newest compiled spec (recorded when it is drawn). */
+  drawingVersion: number;
   state: ChartState;
   /** Shown over a stale chart: why it is not the current text. */
   staleReason?: string;
-  onDrawn(version: number): void;
-  onRuntime(version: number, entries: LogEntry[]): void;
-  onFailed(version: number, entries: LogEntry[]): void;
+  onDrawn(spec: VegaSpec): void;
+  onRuntime(spec: VegaSpec, entries: LogEntry[]): void;
+  onFailed(spec: VegaSpec, entries: LogEntry[]): void;
 }
 
 /**
  * Draws a compiled Vega spec with react-vega. Vega's runtime warnings and errors (a data URL
  * that fails, an expression error) come back as log entries for the Problems list.
  */
-export function ChartView({ spec, version, state, staleReason, onDrawn, onRuntime, onFailed }: ChartViewProps) {
-  const versionRef = useRef(version);
+export function ChartView({ spec, version, drawingVersion, state, staleReason, onDrawn, onRuntime, onFailed }: ChartViewProps) {
+  const specRef = useRef(spec);
+  const drawingVersionRef = useRef(drawingVersion);
+  drawingVersionRef.current = drawingVersion;
   const entries = useRef<LogEntry[]>([]);
   const callbacks = useRef({ onDrawn, onRuntime, onFailed });
   callbacks.current = { onDrawn, onRuntime, onFailed };
@@ -45,23 +50,28 @@ export function ChartView({ spec, version, state, staleReason, onDrawn, onRuntim
   }, [spec]);
   const drawable = spec && !parseError ? spec : undefined;
 
+  // Messages logged while a spec is embedded belong to that spec.
   useEffect(() => {
-    versionRef.current = version;
+    specRef.current = spec;
     entries.current = [];
+    if (!spec) return;
     setRuntimeSink((entry) => {
       entries.current.push(entry);
-      callbacks.current.onRuntime(versionRef.current, [...entries.current]);
+      callbacks.current.onRuntime(spec, [...entries.current]);
     });
-    if (parseError) callbacks.current.onFailed(version, [{ level: 'error', message: parseError }]);
-  }, [spec, version, parseError]);
+    if (parseError) callbacks.current.onFailed(spec, [{ level: 'error', message: parseError }]);
+  }, [spec, parseError]);
 
-  const handleEmbed = (result: Result) => {
-    performance.mark('chartspec:drawn', { detail: { version: versionRef.current } });
-    callbacks.current.onDrawn(versionRef.current);
-    void result;
+  const handleEmbed = (_result: Result) => {
+    const drawnSpec = specRef.current;
+    if (!drawnSpec) return;
+    performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current } });
+    callbacks.current.onDrawn(drawnSpec);
   };
   const handleError = (error: unknown) => {
-    callbacks.current.onFailed(versionRef.current, [
+    const failedSpec = specRef.current;
+    if (!failedSpec) return;
+    callbacks.current.onFailed(failedSpec, [
       ...entries.current,
       { level: 'error', message: error instanceof Error ? error.message : String(error) },
     ]);

@@ -10,6 +10,23 @@ export interface CompileResult {
   problems: Problem[];
 }
 
+/** Vega logs a data file that cannot be loaded as a warning, but the chart is then empty. */
+function severityOf(e: LogEntry): Problem['severity'] {
+  if (e.level === 'error' || /^(Loading|Data ingestion) failed/.test(e.message)) return 'error';
+  return e.level === 'warn' ? 'warning' : 'info';
+}
+
+const EXPRESSION_PARSE_ERROR = /^(Unexpected|Unterminated|Illegal|Invalid|Expected|Unrecognized)\b/;
+
+/** Says what Vega's terse data-loading messages mean. */
+function explain(message: string): string {
+  const ingestion = /^Data ingestion failed (\S+) .*Unexpected token '<'/.exec(message);
+  if (ingestion) return `Could not read ${ingestion[1]}: the server sent a web page instead of data (is the file name right?)`;
+  const loading = /^Loading failed (\S+)\s*(.*)$/.exec(message);
+  if (loading) return `Could not load ${loading[1]}${loading[2] ? `: ${loading[2]}` : ''}`;
+  return message;
+}
+
 /** Turns log entries of a stage into Problems placed where the text mentions what they name. */
 export function logProblems(doc: ParsedDocument, entries: LogEntry[], source: Problem['source']): Problem[] {
   const seen = new Set<string>();
@@ -17,11 +34,13 @@ export function logProblems(doc: ParsedDocument, entries: LogEntry[], source: Pr
   for (const e of entries) {
     if (!e.message || seen.has(e.level + e.message)) continue;
     seen.add(e.level + e.message);
+    const place = locateMessage(doc, e.message);
+    const inExpression = EXPRESSION_PARSE_ERROR.test(e.message) && /\/(expr|filter|calculate|test|update|signal)$/.test(place.path);
     out.push({
-      severity: e.level === 'error' ? 'error' : e.level === 'warn' ? 'warning' : 'info',
-      message: e.message,
+      severity: severityOf(e),
+      message: inExpression ? `Expression error: ${e.message}` : explain(e.message),
       source,
-      ...locateMessage(doc, e.message),
+      ...place,
     });
   }
   return out;

@@ -48,3 +48,13 @@ export function hasErrors(problems: readonly Problem[]): boolean {
 export function formatPosition(p: Position): string {
   return `${p.line}:${p.column}`;
 }
+
+/**
+ * Joins the Problems of the stages that ran apart (pipeline, schema check, renderer). A schema
+ * complaint about a place the pipeline already reported an error at says the same thing twice.
+ */
+export function mergeProblems(pipeline: readonly Problem[], ...others: (readonly Problem[])[]): Problem[] {
+  const errorPaths = new Set(pipeline.filter((p) => p.severity === 'error').map((p) => p.path));
+  const rest = others.flat().filter((p) => !(p.source === 'schema' && errorPaths.has(p.path)));
+  return sortProblems([...pipeline, ...rest]);
+}

@@ -17,6 +17,8 @@ interface EditorProps {
   initialText: string;
   problems: readonly Problem[];
   onChange(text: string): void;
+  /** Start loading Monaco (the app holds it back until the first chart is drawn). */
+  loadMonaco: boolean;
 }
 
 const severityOf = (m: Monaco, s: Problem['severity']) =>
@@ -26,7 +28,7 @@ const severityOf = (m: Monaco, s: Problem['severity']) =>
  * The text editor. A plain textarea until Monaco has loaded (it is big, and the chart should
  * not wait for it); then Monaco takes over with whatever was typed meanwhile.
  */
-export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ initialText, problems, onChange }, ref) {
+export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ initialText, problems, onChange, loadMonaco }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const fallback = useRef<HTMLTextAreaElement>(null);
   const monacoRef = useRef<Monaco | null>(null);
@@ -37,6 +39,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
+    if (!loadMonaco) return;
     let disposed = false;
     let instance: CodeEditor | undefined;
     import('./monaco-setup')
@@ -64,7 +67,15 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
           textRef.current = instance!.getValue();
           onChangeRef.current(textRef.current);
         });
+        // Keep the cursor where it was in the textarea.
+        const at = fallback.current?.selectionStart;
+        if (at !== undefined) {
+          const pos = instance.getModel()!.getPositionAt(at);
+          instance.setPosition(pos);
+        }
+        const hadFocus = document.activeElement === fallback.current;
         setStatus('ready');
+        if (hadFocus) instance.focus();
       })
       .catch(() => {
         if (!disposed) setStatus('failed');
@@ -75,7 +86,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
       instance?.dispose();
       editorRef.current = null;
     };
-  }, []);
+  }, [loadMonaco]);
 
   // The editor's markers are the pipeline's Problems: one list, shown in two places.
   useEffect(() => {

@@ -99,7 +99,7 @@ test('clicking a problem selects its range in the editor', async ({ page }) => {
   await page.goto('/' + shareHash(BAR.replace('"mark": "bar"', '"mark": "barr"')));
   await editorReady(page);
   const problem = problems(page).filter({ hasText: 'barr' }).first();
-  await expect(problem).toContainText('10:11');
+  await expect(problem).toContainText('9:11');
   await problem.click();
   // The selection is the bad value: pasting replaces it.
   await paste(page, '"bar"');
@@ -164,9 +164,11 @@ test('a Vega expression error is a problem, and the last good chart stays', asyn
   await editorReady(page);
   const bad = BAR.replace('"mark": "bar",', '"transform": [{"filter": "datum.n >"}],\n  "mark": "bar",');
   await pasteText(page, bad);
+  // Line 9 is the filter; its expression is the problem's place.
   const problem = problems(page).filter({ hasText: 'error' }).first();
-  await expect(problem).toHaveAttribute('data-source', 'runtime');
-  await expect(problem).toContainText('10:');
+  await expect(problem).toContainText('9:28');
+  await expect(problem).toContainText('Expression error: Unexpected end of input');
+  await expect(problem).toHaveAttribute('data-path', '/transform/0/filter');
   await expect(chartPane(page)).toHaveAttribute('data-state', 'stale');
   await expect(marks(page, 'rect')).toHaveCount(3);
 });
