@@ -3,7 +3,8 @@
  * in flight, later submissions replace each other, so a slow compile never builds a queue.
  */
 export class LatestChannel<Req extends { id: number }, Res extends { id: number }> {
-  private worker: Worker;
+  /** Started on the first request, so a worker nobody needs yet is not even downloaded. */
+  private worker: Worker | undefined;
   private inFlight = false;
   private pending: Req | undefined;
 
@@ -11,11 +12,10 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
     private readonly create: () => Worker,
     private readonly onResult: (res: Res) => void,
     private readonly onFailure: (req: Req, message: string) => void,
-  ) {
-    this.worker = this.start();
-  }
+  ) {}
 
   private current: Req | undefined;
+  private lastSent: Req | undefined;
   /** Crashes in a row; a worker that cannot even start is not restarted forever. */
   private crashes = 0;
   private stopped = false;
@@ -23,7 +23,9 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
 
   private start(): Worker {
     const w = this.create();
+    this.worker = w;
     w.onmessage = (e: MessageEvent<Res>) => {
+      if (w !== this.worker) return;
       this.crashes = 0;
       this.inFlight = false;
       this.current = undefined;
@@ -32,9 +34,10 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
     };
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
-      const failed = this.current ?? this.pending;
+      if (this.stopped || w !== this.worker) return; // a worker already let go
+      const failed = this.current ?? this.pending ?? this.lastSent;
       // A worker that crashed (out of memory, a bug) is replaced; the text is never lost.
-      this.worker.terminate();
+      this.worker?.terminate();
       this.inFlight = false;
       this.current = undefined;
       this.crashes++;
@@ -43,7 +46,7 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
         if (failed) this.onFailure(failed, `${e.message || 'the worker could not start'} (gave up after ${this.crashes} tries; reload the page)`);
         return;
       }
-      this.worker = this.start();
+      this.start();
       if (failed) this.onFailure(failed, e.message || 'the worker stopped');
       this.flush();
     };
@@ -60,10 +63,12 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
     this.current = this.pending;
     this.pending = undefined;
     this.inFlight = true;
-    this.worker.postMessage(this.current);
+    this.lastSent = this.current;
+    (this.worker ?? this.start()).postMessage(this.current);
   }
 
   dispose(): void {
-    this.worker.terminate();
+    this.stopped = true;
+    this.worker?.terminate();
   }
 }

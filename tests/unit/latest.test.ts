@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { LatestChannel } from '../../src/app/latest';
+
+interface Req {
+  id: number;
+  text: string;
+}
+
+/** A stand-in Worker: records what it is sent; the test answers or crashes it by hand. */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  sent: Req[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+  postMessage(r: Req) {
+    this.sent.push(r);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  answer(id: number) {
+    this.onmessage?.({ data: { id } } as MessageEvent);
+  }
+  crash(message = 'boom') {
+    this.onerror?.({ message, preventDefault() {} } as unknown as ErrorEvent);
+  }
+}
+
+function channel() {
+  FakeWorker.made = [];
+  const results: number[] = [];
+  const failures: string[] = [];
+  const ch = new LatestChannel<Req, { id: number }>(
+    () => new FakeWorker() as unknown as Worker,
+    (r) => results.push(r.id),
+    (req, m) => failures.push(`${req.id}: ${m}`),
+  );
+  return { ch, results, failures };
+}
+
+describe('LatestChannel', () => {
+  it('starts no worker until the first request', () => {
+    const { ch } = channel();
+    expect(FakeWorker.made).toHaveLength(0);
+    ch.submit({ id: 1, text: 'a' });
+    expect(FakeWorker.made).toHaveLength(1);
+  });
+
+  it('keeps one request in flight and sends only the newest of those that waited', () => {
+    const { ch, results } = channel();
+    ch.submit({ id: 1, text: 'a' });
+    ch.submit({ id: 2, text: 'ab' });
+    ch.submit({ id: 3, text: 'abc' });
+    const w = FakeWorker.made[0]!;
+    expect(w.sent.map((r) => r.id)).toEqual([1]);
+    w.answer(1);
+    expect(w.sent.map((r) => r.id)).toEqual([1, 3]);
+    w.answer(3);
+    expect(results).toEqual([1, 3]);
+  });
+
+  it('replaces a crashed worker, reports the request, and goes on with the next one', () => {
+    const { ch, failures, results } = channel();
+    ch.submit({ id: 1, text: 'a' });
+    ch.submit({ id: 2, text: 'b' });
+    FakeWorker.made[0]!.crash('out of memory');
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
+    expect(failures).toEqual(['1: out of memory']);
+    const second = FakeWorker.made[1]!;
+    expect(second.sent.map((r) => r.id)).toEqual([2]);
+    second.answer(2);
+    expect(results).toEqual([2]);
+  });
+
+  it('gives up after repeated crashes instead of restarting forever', () => {
+    const { ch, failures } = channel();
+    ch.submit({ id: 1, text: 'a' });
+    for (let i = 0; i < 5; i++) FakeWorker.made[FakeWorker.made.length - 1]!.crash('cannot load');
+    expect(FakeWorker.made).toHaveLength(LatestChannel.MAX_CRASHES);
+    expect(failures.at(-1)).toMatch(/gave up after 3 tries/);
+    ch.submit({ id: 9, text: 'z' });
+    expect(FakeWorker.made).toHaveLength(LatestChannel.MAX_CRASHES);
+  });
+});
