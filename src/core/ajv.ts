@@ -1,5 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
+import chartspecSchema from '../../schemas/chartspec.schema.json' with { type: 'json' };
 import vegaSchema from 'vega/vega-schema.json' with { type: 'json' };
 import type { Language } from './language';
 import type { SchemaError, Validator } from './validate';
@@ -22,13 +22,14 @@ export function topLevelKind(spec: unknown): string {
 }
 
 /**
- * Compiles the Vega-Lite and Vega schemas with AJV. Each schema is compiled the first time a
+ * Compiles the extended schema (Vega-Lite's plus the extension marks, schemas/) and Vega's
+ * schema with AJV. Each schema is compiled the first time a
  * spec of its language is validated (about a second for Vega-Lite's): call this off the main
  * thread.
  */
 export function createAjvValidator(): Validator {
   const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false });
-  ajv.addSchema(vegaLiteSchema, 'vl');
+  ajv.addSchema(chartspecSchema, 'vl');
   ajv.addSchema(vegaSchema, 'vg');
   const compiled = new Map<string, ValidateFunction>();
   const get = (ref: string) => {

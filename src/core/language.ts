@@ -1,6 +1,7 @@
 import type { ParsedDocument } from './parse';
 import { rangeOfPointer } from './parse';
 import type { Problem } from './problem';
+import { CHARTSPEC_SCHEMA_ID } from './schema';
 
 export type Language = 'vega-lite' | 'vega';
 
@@ -40,11 +41,12 @@ export function detectLanguage(doc: ParsedDocument): LanguageInfo {
   if (typeof schema !== 'string') {
     return { language: 'vega-lite', problems: [at('"$schema" must be a URL string; reading the spec as Vega-Lite', 'error')] };
   }
+  if (schema === CHARTSPEC_SCHEMA_ID) return { language: 'vega-lite', problems: [] };
   const m = schemaPattern.exec(schema);
   if (!m) {
     return {
       language: 'vega-lite',
-      problems: [at(`Unrecognized "$schema"; reading the spec as Vega-Lite. Use ${SCHEMA_URLS['vega-lite']} or ${SCHEMA_URLS.vega}`)],
+      problems: [at(`Unrecognized "$schema"; reading the spec as Vega-Lite. Use ${SCHEMA_URLS['vega-lite']}, ${SCHEMA_URLS.vega} or ${CHARTSPEC_SCHEMA_ID}`)],
     };
   }
   const language = m[1] as Language;

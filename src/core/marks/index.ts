@@ -6,4 +6,4 @@ import type { ExtensionMark } from './types';
  */
 export const marks: readonly ExtensionMark[] = [];
 
-export type { ExtensionMark, ExpandContext, MarkReport, JsonObject } from './types';
+export type { ExtensionMark, ExpandContext, MarkReport, MarkSchema, JsonObject } from './types';

@@ -21,10 +21,23 @@ export interface ExpandContext {
  * A composite mark: a unit spec whose `mark` names it is replaced, before vega-lite compiles,
  * by plain Vega-Lite (usually a layer). `normalize` is pure: it never mutates its input.
  */
+/**
+ * What a mark adds to the extended schema. Definitions are merged into Vega-Lite's; `def` names
+ * the definition of the mark object (`{"type": "<name>", …options}`).
+ */
+export interface MarkSchema {
+  definitions: Record<string, JsonObject>;
+  def: string;
+  /** Encoding channels the mark reads (e.g. candlestick's `open`, `high`, `low`, `close`). */
+  channels?: Record<string, JsonObject>;
+  /** The mark's block in `config` (e.g. `config.candlestick`). */
+  config?: JsonObject;
+}
+
 export interface ExtensionMark {
   /** The mark type as written in `"mark": "<name>"` or `"mark": {"type": "<name>"}`. */
   readonly name: string;
-  /** JSON schema of the mark definition, merged into the extended schema. */
-  readonly schema?: JsonObject;
+  /** The mark's part of the extended schema. */
+  readonly schema?: MarkSchema;
   normalize(spec: JsonObject, ctx: ExpandContext): JsonObject;
 }
