@@ -37,13 +37,14 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [schemas, setSchemas] = useState(false);
 
   useEffect(() => {
     if (!loadMonaco) return;
     let disposed = false;
     let instance: CodeEditor | undefined;
     import('./monaco-setup')
-      .then(({ monaco }) => {
+      .then(({ monaco, loadSchemas }) => {
         if (disposed || !host.current) return;
         monacoRef.current = monaco;
         instance = monaco.editor.create(host.current, {
@@ -76,6 +77,8 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
         const hadFocus = document.activeElement === fallback.current;
         setStatus('ready');
         if (hadFocus) instance.focus();
+        // Completion and hover docs from the schemas, which load after the editor is up.
+        void loadSchemas().then(() => !disposed && setSchemas(true));
       })
       .catch(() => {
         if (!disposed) setStatus('failed');
@@ -151,7 +154,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
   );
 
   return (
-    <div className="editor" data-testid="editor" data-editor-status={status}>
+    <div className="editor" data-testid="editor" data-editor-status={status} data-schemas={schemas ? 'ready' : 'loading'}>
       <div ref={host} className="editor-monaco" hidden={status !== 'ready'} />
       {status !== 'ready' && (
         <textarea

@@ -40,15 +40,58 @@ globalThis.MonacoEnvironment = {
 };
 
 // The pipeline's Problems are the only markers: Monaco's own JSON diagnostics would disagree
-// (it rejects the comments and trailing commas Chartspec accepts with a warning).
-jsonDefaults.setDiagnosticsOptions({
+// (it rejects the comments and trailing commas Chartspec accepts with a warning). The schemas
+// still drive completion and hover.
+const diagnostics = {
   validate: false,
   allowComments: true,
-  trailingCommas: 'ignore',
-  comments: 'ignore',
-  schemas: [],
+  trailingCommas: 'ignore' as const,
+  comments: 'ignore' as const,
   enableSchemaRequest: false,
-});
+};
+jsonDefaults.setDiagnosticsOptions({ ...diagnostics, schemas: [] });
+
+type Schema = Record<string, unknown>;
+
+/** Schema descriptions are markdown (links, `code`, **bold**): let hovers render them so. */
+function withMarkdown(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withMarkdown);
+  if (!node || typeof node !== 'object') return node;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(node)) out[k] = withMarkdown(v);
+  if (typeof out['description'] === 'string' && out['markdownDescription'] === undefined) {
+    out['markdownDescription'] = out['description'];
+  }
+  return out;
+}
+
+let schemasLoaded: Promise<void> | undefined;
+
+/**
+ * Loads the extended schema (Vega-Lite + extension marks) and Vega's into Monaco's JSON service,
+ * once, after the editor is up. A spec's `$schema` picks its schema; without one, the extended.
+ */
+export function loadSchemas(): Promise<void> {
+  schemasLoaded ??= Promise.all([
+    import('../../schemas/chartspec.schema.json'),
+    import('vega/vega-schema.json'),
+    import('../core/schema'),
+  ]).then(([extended, vega, { CHARTSPEC_SCHEMA_ID }]) => {
+    const chartspec = withMarkdown(extended.default) as Schema;
+    const vegaSchema = withMarkdown(vega.default) as Schema;
+    jsonDefaults.setDiagnosticsOptions({
+      ...diagnostics,
+      schemas: [
+        { uri: CHARTSPEC_SCHEMA_ID, fileMatch: ['*'], schema: chartspec },
+        { uri: 'https://vega.github.io/schema/vega-lite/v6.json', schema: chartspec },
+        { uri: 'https://vega.github.io/schema/vega-lite/v5.json', schema: chartspec },
+        { uri: 'https://vega.github.io/schema/vega/v6.json', schema: vegaSchema },
+        { uri: 'https://vega.github.io/schema/vega/v5.json', schema: vegaSchema },
+      ],
+    });
+  });
+  return schemasLoaded;
+}
 
 monaco.editor.defineTheme('chartspec', {
   base: 'vs',
