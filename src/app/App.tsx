@@ -81,6 +81,9 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
     const schemaCheck = new LatestChannel<PipelineRequest, SchemaResponse>(
       () => new SchemaWorker({ name: 'chartspec-schema' }),
       (res) => {
+        performance.mark('chartspec:validated', {
+          detail: { version: res.id, compileMs: res.compileMs, validateMs: res.validateMs, problems: res.problems.length },
+        });
         if (res.id === latestId.current) setSchema(res);
       },
       () => {},
