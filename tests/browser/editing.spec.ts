@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BAR, EXPRESSIONS, FOUR_BARS, MISSING_DATA, STOCKS_CSV } from './fixtures';
 import {
   chartPane,
+  cursorToLineEnd,
   editorReady,
   editorText,
   marks,
@@ -52,12 +53,8 @@ test('typing key by key updates the chart', async ({ page }) => {
   await openWith(page, BAR);
   await editorReady(page);
   const v = await shownVersion(page);
-  await page.locator('[data-testid="editor"] .view-lines').click();
   // Line 3 is `  "title": "Fruit",`: put the cursor before the closing quote and type.
-  await page.keyboard.press('ControlOrMeta+Home');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('End');
+  await cursorToLineEnd(page, 3);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.type(' basket', { delay: 30 });
@@ -69,12 +66,8 @@ test('broken JSON: a problem at its line:column, the last chart kept; fixed: red
   await openWith(page, BAR);
   await editorReady(page);
   const good = await shownVersion(page);
-  await page.locator('[data-testid="editor"] .view-lines').click();
   // Delete the comma at the end of line 3: the next property (line 4, column 3) lacks one.
-  await page.keyboard.press('ControlOrMeta+Home');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('End');
+  await cursorToLineEnd(page, 3);
   await page.keyboard.press('Backspace');
 
   const problem = problems(page).first();

@@ -74,6 +74,14 @@ export async function pasteText(page: Page, text: string): Promise<void> {
   await paste(page, text);
 }
 
+/** Puts the cursor at the end of a line (1-based) with the keyboard, as a person would. */
+export async function cursorToLineEnd(page: Page, line: number): Promise<void> {
+  await page.locator('[data-testid="editor"] .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}
+
 /** The editor's current text, read from Monaco's model through its DOM-independent API. */
 export async function editorText(page: Page): Promise<string> {
   return page.evaluate(() => {
