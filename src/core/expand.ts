@@ -48,6 +48,7 @@ export function expandMarks(
   const problems: Problem[] = [];
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
+  const rootConfig = isObject(spec) && isObject(spec['config']) ? spec['config'] : undefined;
 
   const report = (base: PathSegment[], r: MarkReport) => {
     const path = toPointer(base) + r.path;
@@ -93,7 +94,7 @@ export function expandMarks(
       }
       let result: JsonObject;
       try {
-        result = mark.normalize(node, { report: (r) => report(path, r), parentEncoding });
+        result = mark.normalize(node, { report: (r) => report(path, r), parentEncoding, config: rootConfig });
       } catch (e) {
         report(path, {
           severity: 'error',

@@ -15,6 +15,8 @@ export interface ExpandContext {
   report(problem: MarkReport): void;
   /** Encoding inherited from enclosing layers (a layer's `encoding` reaches its children). */
   parentEncoding: JsonObject | undefined;
+  /** The spec's top-level `config` (a mark reads its defaults from `config.<mark>`). */
+  config: JsonObject | undefined;
 }
 
 /**

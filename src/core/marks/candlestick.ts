@@ -1,0 +1,150 @@
+import {
+  barSlots,
+  datum,
+  CHANGE_TRANSFORMS,
+  DIRECTION_COLORS,
+  directionColor,
+  isObject,
+  otherChannels,
+  partStyle,
+  priceFields,
+  priceTooltip,
+  priceY,
+  resolveOptions,
+  splitUnit,
+  type FinancialOptions,
+} from './financial';
+import type { ExtensionMark, JsonObject, MarkSchema } from './types';
+
+export const CANDLESTICK = 'candlestick';
+/** The parts a candlestick is drawn from; each can be styled or switched off. */
+export const CANDLESTICK_PARTS = ['wick', 'body'] as const;
+
+export interface CandlestickOptions extends FinancialOptions {
+  /** Draw rising bodies as outlines. __Default value:__ `false` */
+  hollow: boolean;
+  /** The high–low line: `false` hides it, an object styles it (rule mark properties). */
+  wick: boolean | JsonObject;
+  /** The open–close body: `false` hides it, an object styles it (bar mark properties). */
+  body: boolean | JsonObject;
+}
+
+const DEFAULTS: CandlestickOptions = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, hollow: false, wick: true, body: true };
+
+const colorProps = {
+  rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
+  falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
+  unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
+  band: {
+    type: 'number',
+    minimum: 0,
+    maximum: 1,
+    description: 'Share of the spacing between bars that a body takes. __Default value:__ `0.7`',
+  },
+  tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
+};
+
+const part = (markDef: string, what: string) => ({
+  anyOf: [{ type: 'boolean' }, { $ref: `#/definitions/${markDef}` }],
+  description: `${what}: \`false\` hides it; mark properties style it.`,
+});
+
+const PRICE_CHANNEL_DEF = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['field'],
+  properties: {
+    field: { type: 'string', description: 'The data field holding this price.' },
+    type: { const: 'quantitative' },
+    title: { type: ['string', 'null'] },
+  },
+  description: 'A price field of a candlestick or ohlc mark.',
+};
+
+export const candlestickSchema: MarkSchema = {
+  def: 'CandlestickDef',
+  definitions: {
+    CandlestickDef: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      description: 'A candlestick: a wick from low to high and a body from open to close, colored by direction.',
+      properties: {
+        type: { const: CANDLESTICK, description: 'The mark type.' },
+        ...colorProps,
+        hollow: { type: 'boolean', description: 'Draw rising bodies as outlines. __Default value:__ `false`' },
+        wick: part('MarkDef', 'The high–low line'),
+        body: part('MarkDef', 'The open–close body'),
+      },
+    },
+    PriceFieldDef: PRICE_CHANNEL_DEF,
+  },
+  channels: {
+    open: { $ref: '#/definitions/PriceFieldDef' },
+    high: { $ref: '#/definitions/PriceFieldDef' },
+    low: { $ref: '#/definitions/PriceFieldDef' },
+    close: { $ref: '#/definitions/PriceFieldDef' },
+  },
+  config: { $ref: '#/definitions/CandlestickDef' },
+};
+
+/** A unit spec with the candlestick mark → a layer of a rule (wick) and a bar (body). */
+export const candlestick: ExtensionMark = {
+  name: CANDLESTICK,
+  schema: candlestickSchema,
+  normalize(spec, ctx) {
+    const o = resolveOptions(CANDLESTICK, spec, ctx, DEFAULTS);
+    const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
+    const fields = priceFields(encoding, ctx, CANDLESTICK);
+    const { outer, params } = splitUnit(spec);
+    if (!fields) return { ...outer, mark: 'rule' };
+    const slots = barSlots(encoding['x'], o.band);
+    if (!slots) {
+      ctx.report({ severity: 'error', message: 'The candlestick mark needs an "x" channel with a "field" (the date of each bar)', path: '/encoding' });
+      return { ...outer, mark: 'rule' };
+    }
+    const y = priceY(encoding);
+    const color = directionColor(fields, o);
+    const shared = otherChannels(encoding);
+    const layer: JsonObject[] = [];
+
+    const wick = partStyle(o.wick);
+    if (wick) {
+      layer.push({
+        mark: { type: 'rule', style: 'candlestick-wick', ...wick },
+        encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },
+      });
+    }
+    const body = partStyle(o.body);
+    if (body) {
+      // Hollow: rising bodies are outlined; the outline takes the direction color.
+      const hollow = o.hollow
+        ? {
+            stroke: color,
+            fill: { condition: [{ test: `${datum(fields.close)} > ${datum(fields.open)}`, value: 'transparent' }, ...((color['condition'] as JsonObject[]).slice(1))], value: o.unchanged },
+          }
+        : {};
+      const bodyEncoding: JsonObject = { ...shared, ...slots.span('left', 'right'), y: { ...y, field: fields.open }, y2: { field: fields.close }, color, ...hollow };
+      if (encoding['tooltip'] !== undefined) bodyEncoding['tooltip'] = encoding['tooltip'];
+      else if (o.tooltip) bodyEncoding['tooltip'] = priceTooltip(encoding['x'], fields, encoding);
+      layer.push({
+        ...(params !== undefined ? { params } : {}),
+        mark: {
+          type: 'bar',
+          style: 'candlestick-body',
+          ...(slots.continuous ? {} : { width: { band: o.band } }),
+          minBandSize: 1,
+          ...(o.hollow ? { strokeWidth: 1 } : {}),
+          ...body,
+        },
+        encoding: bodyEncoding,
+      });
+    }
+    const transform = [
+      ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
+      ...slots.transform,
+      ...(o.tooltip ? CHANGE_TRANSFORMS(fields) : []),
+    ];
+    return { ...outer, ...(transform.length ? { transform } : {}), layer };
+  },
+};

@@ -1,0 +1,186 @@
+/**
+ * What candlestick and ohlc share: the four price channels, the direction of each bar and its
+ * colors, the tooltip, and how a unit spec becomes a layer. Kept apart so each mark file only
+ * says which parts it draws.
+ */
+import type { ExpandContext, JsonObject } from './types';
+
+export const PRICE_CHANNELS = ['open', 'high', 'low', 'close'] as const;
+export type PriceChannel = (typeof PRICE_CHANNELS)[number];
+
+/** Colors that read on light and dark backgrounds alike. */
+export const DIRECTION_COLORS = { rising: '#0f9d76', falling: '#e0483e', unchanged: '#8a94a6' } as const;
+
+/** The options both marks take (each adds its own parts). */
+export interface FinancialOptions {
+  rising: string;
+  falling: string;
+  unchanged: string;
+  /** Share of the spacing between bars a body or tick takes (0–1). */
+  band: number;
+  tooltip: boolean;
+}
+
+export function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A part's option: `false` switches it off, an object styles it, `true`/absent keeps defaults. */
+export function partStyle(v: unknown): JsonObject | false {
+  if (v === false) return false;
+  return isObject(v) ? v : {};
+}
+
+/** Mark options from the mark object over `config.<mark>` over the defaults. */
+export function resolveOptions<T extends object>(name: string, spec: JsonObject, ctx: ExpandContext, defaults: T): T & JsonObject {
+  const fromConfig = isObject(ctx.config?.[name]) ? (ctx.config![name] as JsonObject) : {};
+  const fromMark = isObject(spec['mark']) ? (spec['mark'] as JsonObject) : {};
+  const { type: _t, ...markOptions } = fromMark;
+  const { type: _c, ...configOptions } = fromConfig;
+  return { ...defaults, ...configOptions, ...markOptions } as T & JsonObject;
+}
+
+/** `datum["a.b"]`-safe access for a field name in an expression. */
+export function datum(field: string): string {
+  return `datum[${JSON.stringify(field)}]`;
+}
+
+export interface PriceFields {
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+}
+
+/**
+ * Reads the four price channels (from the unit or an enclosing layer). A missing channel is
+ * reported at `/encoding` and the expansion stops.
+ */
+export function priceFields(encoding: JsonObject, ctx: ExpandContext, mark: string): PriceFields | undefined {
+  const out: Partial<PriceFields> = {};
+  const missing: string[] = [];
+  for (const ch of PRICE_CHANNELS) {
+    const def = encoding[ch];
+    if (isObject(def) && typeof def['field'] === 'string' && def['field'] !== '') out[ch] = def['field'];
+    else missing.push(ch);
+  }
+  if (missing.length) {
+    ctx.report({
+      severity: 'error',
+      message: `The ${mark} mark needs the ${missing.map((c) => `"${c}"`).join(', ')} channel${missing.length > 1 ? 's' : ''}, each with a "field"`,
+      path: '/encoding',
+    });
+    return undefined;
+  }
+  return out as PriceFields;
+}
+
+/** Color by direction: rising when close > open, falling when below, else unchanged. */
+export function directionColor(f: PriceFields, o: FinancialOptions): JsonObject {
+  return {
+    condition: [
+      { test: `${datum(f.close)} > ${datum(f.open)}`, value: o.rising },
+      { test: `${datum(f.close)} < ${datum(f.open)}`, value: o.falling },
+    ],
+    value: o.unchanged,
+  };
+}
+
+/** The default tooltip: the x value, the four prices and the change from open to close. */
+export function priceTooltip(x: unknown, f: PriceFields, encoding: JsonObject): JsonObject[] {
+  const title = (ch: PriceChannel) => {
+    const def = encoding[ch];
+    return isObject(def) && typeof def['title'] === 'string' ? def['title'] : ch[0]!.toUpperCase() + ch.slice(1);
+  };
+  const tips: JsonObject[] = [];
+  if (isObject(x) && typeof x['field'] === 'string') {
+    const tip: JsonObject = { field: x['field'], type: x['type'] ?? 'temporal' };
+    if (x['timeUnit'] !== undefined) tip['timeUnit'] = x['timeUnit'];
+    if (tip['type'] === 'temporal') tip['format'] = '%a %b %d, %Y';
+    if (typeof x['title'] === 'string') tip['title'] = x['title'];
+    tips.push(tip);
+  }
+  for (const ch of PRICE_CHANNELS) tips.push({ field: f[ch], type: 'quantitative', title: title(ch), format: ',.2f' });
+  tips.push({ field: '__change', type: 'quantitative', title: 'Change', format: '+,.2f' });
+  tips.push({ field: '__change_pct', type: 'quantitative', title: 'Change %', format: '+.2%' });
+  return tips;
+}
+
+export const CHANGE_TRANSFORMS = (f: PriceFields): JsonObject[] => [
+  { calculate: `${datum(f.close)} - ${datum(f.open)}`, as: '__change' },
+  { calculate: `${datum(f.open)} ? (${datum(f.close)} - ${datum(f.open)}) / ${datum(f.open)} : null`, as: '__change_pct' },
+];
+
+/**
+ * Where each bar sits along x. On a continuous x (time or numbers) the spacing between bars is
+ * measured in the data itself (the smallest gap between neighbours, so weekends and holidays do
+ * not widen it) and every bar gets `__x0`..`__x1`, `band` of that spacing wide around its
+ * position `__t`. On a discrete x (ordinal, nominal) the scale's bands do the same.
+ */
+export interface BarSlots {
+  /** Transforms that compute `__t`, `__x0`, `__x1` (empty for discrete x). */
+  transform: JsonObject[];
+  /** x at the bar's position (wicks, ranges). */
+  center: JsonObject;
+  /** x and x2 spanning from `from` to `to` of the bar's slot: 'left' | 'center' | 'right'. */
+  span(from: 'left' | 'center', to: 'center' | 'right'): { x: JsonObject; x2?: JsonObject };
+  continuous: boolean;
+}
+
+export function barSlots(x: unknown, band: number): BarSlots | undefined {
+  if (!isObject(x) || typeof x['field'] !== 'string') return undefined;
+  const { field, type, timeUnit: _tu, bandPosition: _bp, ...options } = x;
+  const continuous = type === 'temporal' || type === 'quantitative';
+  if (!continuous) {
+    return {
+      transform: [],
+      center: { ...x },
+      span: () => ({ x: { ...x } }),
+      continuous,
+    };
+  }
+  const t = type === 'temporal' ? `toDate(${datum(field)})` : `+${datum(field)}`;
+  const half = band / 2;
+  const axisX: JsonObject = { title: field, ...options, type };
+  const slot = (name: string, withAxis: boolean): JsonObject => (withAxis ? { ...axisX, field: name } : { field: name });
+  return {
+    transform: [
+      { calculate: t, as: '__t' },
+      { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }] },
+      { calculate: 'isValid(datum.__prev_t) && datum.__t > datum.__prev_t ? datum.__t - datum.__prev_t : null', as: '__gap' },
+      { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }] },
+      { calculate: `datum.__t - (isValid(datum.__step) ? datum.__step : 1) * ${half}`, as: '__x0' },
+      { calculate: `datum.__t + (isValid(datum.__step) ? datum.__step : 1) * ${half}`, as: '__x1' },
+    ],
+    center: slot('__t', true),
+    span(from, to) {
+      const a = from === 'left' ? '__x0' : '__t';
+      const b = to === 'right' ? '__x1' : '__t';
+      return { x: slot(a, true), x2: slot(b, false) };
+    },
+    continuous,
+  };
+}
+
+/** The y channel every part shares: the user's y options (title, scale, axis) over price defaults. */
+export function priceY(encoding: JsonObject): JsonObject {
+  const y = isObject(encoding['y']) ? encoding['y'] : {};
+  const { field: _f, ...yOptions } = y;
+  const scale = isObject(y['scale']) ? y['scale'] : {};
+  return { type: 'quantitative', title: null, ...yOptions, scale: { zero: false, ...scale } };
+}
+
+/** Channels other than the price ones and x/y/color, which each part keeps (opacity, href…). */
+export function otherChannels(encoding: JsonObject): JsonObject {
+  const rest: JsonObject = {};
+  for (const [k, v] of Object.entries(encoding)) {
+    if (!(PRICE_CHANNELS as readonly string[]).includes(k) && !['x', 'y', 'y2', 'color', 'tooltip'].includes(k)) rest[k] = v;
+  }
+  return rest;
+}
+
+/** Splits a unit spec into what stays at the layer level and what only a unit may carry. */
+export function splitUnit(spec: JsonObject): { outer: JsonObject; params: unknown } {
+  const { mark: _m, encoding: _e, params, ...outer } = spec;
+  return { outer, params };
+}

@@ -1,0 +1,125 @@
+import {
+  barSlots,
+  CHANGE_TRANSFORMS,
+  DIRECTION_COLORS,
+  directionColor,
+  isObject,
+  otherChannels,
+  partStyle,
+  priceFields,
+  priceTooltip,
+  priceY,
+  resolveOptions,
+  splitUnit,
+  type FinancialOptions,
+} from './financial';
+import type { ExtensionMark, JsonObject, MarkSchema } from './types';
+
+export const OHLC = 'ohlc';
+/** The parts an OHLC bar is drawn from; each can be styled or switched off. */
+export const OHLC_PARTS = ['range', 'open', 'close'] as const;
+
+export interface OhlcOptions extends FinancialOptions {
+
+  /** The high–low line. */
+  range: boolean | JsonObject;
+  /** The tick to the left at the open. */
+  open: boolean | JsonObject;
+  /** The tick to the right at the close. */
+  close: boolean | JsonObject;
+}
+
+const DEFAULTS: OhlcOptions = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, range: true, open: true, close: true };
+
+const part = (what: string) => ({
+  anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/MarkDef' }],
+  description: `${what}: \`false\` hides it; mark properties style it.`,
+});
+
+export const ohlcSchema: MarkSchema = {
+  def: 'OhlcDef',
+  definitions: {
+    OhlcDef: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      description: 'An OHLC bar: a line from low to high, a tick left at the open and right at the close.',
+      properties: {
+        type: { const: OHLC, description: 'The mark type.' },
+        rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
+        falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
+        unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
+        band: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the spacing between bars that the two ticks span. __Default value:__ `0.7`' },
+        tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
+        range: part('The high–low line'),
+        open: part('The open tick'),
+        close: part('The close tick'),
+      },
+    },
+  },
+  config: { $ref: '#/definitions/OhlcDef' },
+};
+
+/**
+ * A unit spec with the ohlc mark → a layer of a rule (high–low) and two half-band bars of one
+ * pixel's height at open (left) and close (right): bars, not ticks, so they follow the band.
+ */
+export const ohlc: ExtensionMark = {
+  name: OHLC,
+  schema: ohlcSchema,
+  normalize(spec, ctx) {
+    const o = resolveOptions(OHLC, spec, ctx, DEFAULTS);
+    const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
+    const fields = priceFields(encoding, ctx, OHLC);
+    const { outer, params } = splitUnit(spec);
+    if (!fields) return { ...outer, mark: 'rule' };
+    const slots = barSlots(encoding['x'], o.band);
+    if (!slots) {
+      ctx.report({ severity: 'error', message: 'The ohlc mark needs an "x" channel with a "field" (the date of each bar)', path: '/encoding' });
+      return { ...outer, mark: 'rule' };
+    }
+    const y = priceY(encoding);
+    const color = directionColor(fields, o);
+    const shared = otherChannels(encoding);
+    const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
+    const layer: JsonObject[] = [];
+
+    const range = partStyle(o.range);
+    if (range) {
+      layer.push({
+        ...(params !== undefined ? { params } : {}),
+        mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
+        encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...(tooltip ? { tooltip } : {}) },
+      });
+    }
+    // Each tick is a thin bar from the bar's position to its side of the slot: open left,
+    // close right. On a discrete x, where slots cannot be split, ticks are centred.
+    const tick = (which: 'open' | 'close', style: JsonObject) => ({
+      mark: {
+        type: 'bar',
+        style: `ohlc-${which}`,
+        yOffset: -0.75,
+        y2Offset: 0.75,
+        ...(slots.continuous ? {} : { width: { band: o.band } }),
+        ...style,
+      },
+      encoding: {
+        ...shared,
+        ...(which === 'open' ? slots.span('left', 'center') : slots.span('center', 'right')),
+        y: { ...y, field: fields[which] },
+        y2: { field: fields[which] },
+        color,
+      },
+    });
+    const open = partStyle(o.open);
+    if (open) layer.push(tick('open', open));
+    const close = partStyle(o.close);
+    if (close) layer.push(tick('close', close));
+    const transform = [
+      ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
+      ...slots.transform,
+      ...(o.tooltip ? CHANGE_TRANSFORMS(fields) : []),
+    ];
+    return { ...outer, ...(transform.length ? { transform } : {}), layer };
+  },
+};
