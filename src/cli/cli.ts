@@ -1,0 +1,169 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { logProblems } from '../core/compile';
+import { runPipeline, type PipelineResult } from '../core/pipeline';
+import { formatPosition, hasErrors, mergeProblems, type Problem } from '../core/problem';
+import { validateDocument, type Validator } from '../core/validate';
+import type { Command } from './args';
+import { OK, SPEC_ERRORS, USAGE_ERROR, type Io } from './run';
+
+/** A file that cannot be read or written: the message is printed and the exit status is 2. */
+class FileError extends Error {}
+
+/** The name problems are reported under: the path as given, `<stdin>` for `-`. */
+export function displayName(file: string): string {
+  return file === '-' ? '<stdin>' : file;
+}
+
+/** `file:line:column: severity: message`, one line per problem. */
+export function formatProblem(name: string, p: Problem): string {
+  return `${name}:${formatPosition(p.range.start)}: ${p.severity}: ${p.message.replace(/\s*\n\s*/g, ' ')}`;
+}
+
+function formatProblems(name: string, problems: readonly Problem[]): string {
+  return problems.map((p) => formatProblem(name, p) + '\n').join('');
+}
+
+async function readSpec(file: string, io: Io): Promise<string> {
+  let text: string;
+  if (file === '-') text = await io.readStdin();
+  else {
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      throw new FileError(`cannot read ${file}: ${describeFsError(e)}`);
+    }
+  }
+  // Editors do not count a byte-order mark as a column.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function describeFsError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return e instanceof Error ? e.message : String(e);
+}
+
+let validator: Promise<Validator> | undefined;
+/**
+ * One AJV instance per process: each schema is compiled once, when a spec first needs it. The
+ * schemas (2 MB of JSON) load only when something is validated.
+ */
+function sharedValidator(): Promise<Validator> {
+  validator ??= import('../core/ajv').then((m) => m.createAjvValidator());
+  return validator;
+}
+
+/**
+ * Runs the pipeline and, when asked, the schema check, joined as the app joins them: a schema
+ * complaint at a place the pipeline already has an error for is dropped (`"mark": "barr"` is one
+ * Problem, the mark's "did you mean", not also the schema's list of marks).
+ */
+async function pipeline(text: string, validate: boolean): Promise<PipelineResult> {
+  const result = runPipeline(text);
+  if (!validate || !result.doc.ok) return result;
+  let schema: Problem[];
+  try {
+    schema = validateDocument(result.doc, result.language, await sharedValidator());
+  } catch (e) {
+    schema = [
+      {
+        severity: 'warning',
+        message: `The spec could not be checked against the schema: ${e instanceof Error ? e.message : String(e)}`,
+        source: 'schema',
+        path: '',
+        range: result.doc.lines.range(0, 0),
+      },
+    ];
+  }
+  return { ...result, problems: mergeProblems(result.problems, schema) };
+}
+
+async function validateFiles(files: string[], quiet: boolean, io: Io): Promise<number> {
+  let status = OK;
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readSpec(file, io);
+    } catch (e) {
+      if (!(e instanceof FileError)) throw e;
+      await io.stderr(`chartspec: ${e.message}\n`);
+      status = USAGE_ERROR;
+      continue;
+    }
+    const { problems } = await pipeline(text, true);
+    const shown = quiet ? problems.filter((p) => p.severity === 'error') : problems;
+    if (shown.length) await io.stdout(formatProblems(displayName(file), shown));
+    if (hasErrors(problems) && status === OK) status = SPEC_ERRORS;
+  }
+  return status;
+}
+
+async function compile(command: Extract<Command, { kind: 'compile' }>, io: Io): Promise<number> {
+  const name = displayName(command.file);
+  const result = await pipeline(await readSpec(command.file, io), command.validate);
+  if (command.to === 'vega-lite' && result.language === 'vega' && result.doc.ok) {
+    await io.stderr(
+      `${name}: error: this is a Vega spec ("$schema" names Vega's schema), so it has no Vega-Lite form; use --to vega\n`,
+    );
+    return SPEC_ERRORS;
+  }
+  if (result.problems.length) await io.stderr(formatProblems(name, result.problems));
+  if (hasErrors(result.problems)) return SPEC_ERRORS;
+  const out = command.to === 'vega' ? result.vega : result.vegaLite;
+  if (out === undefined) {
+    await io.stderr(`${name}: error: the spec did not compile\n`);
+    return SPEC_ERRORS;
+  }
+  await io.stdout(JSON.stringify(out, null, 2) + '\n');
+  return OK;
+}
+
+async function render(command: Extract<Command, { kind: 'render' }>, io: Io): Promise<number> {
+  const name = displayName(command.file);
+  const result = await pipeline(await readSpec(command.file, io), command.validate);
+  if (hasErrors(result.problems) || !result.vega) {
+    await io.stderr(formatProblems(name, result.problems));
+    return SPEC_ERRORS;
+  }
+  // Vega's runtime and resvg load only for render.
+  const [{ datasetsLoader }, { pngFonts, renderSvg, svgToPng }] = await Promise.all([import('./datasets'), import('./render')]);
+  // PNGs are drawn from the SVG at its own size and scaled by resvg; SVGs are scaled by Vega.
+  const { svg, entries } = await renderSvg(result.vega, datasetsLoader(), command.format === 'svg' ? command.scale : 1);
+  const problems = mergeProblems(result.problems, logProblems(result.doc, entries, 'runtime'));
+  if (command.format === 'png' && pngFonts().fontFiles === 0) {
+    await io.stderr(
+      'chartspec: warning: no fonts found in the system font folders, so the PNG has no text ' +
+        '(install a font package such as fonts-dejavu-core, or render SVG)\n',
+    );
+  }
+  if (problems.length) await io.stderr(formatProblems(name, problems));
+  if (hasErrors(problems) || svg === undefined) return SPEC_ERRORS;
+
+  const data = command.format === 'svg' ? svg : await svgToPng(svg, command.scale);
+  try {
+    await writeFile(command.output, data);
+  } catch (e) {
+    throw new FileError(`cannot write ${command.output}: ${describeFsError(e)}`);
+  }
+  return OK;
+}
+
+/** Runs a validate, compile or render command and returns the exit status. */
+export async function execute(command: Exclude<Command, { kind: 'help' }>, io: Io): Promise<number> {
+  try {
+    switch (command.kind) {
+      case 'validate':
+        return await validateFiles(command.files, command.quiet, io);
+      case 'compile':
+        return await compile(command, io);
+      case 'render':
+        return await render(command, io);
+    }
+  } catch (e) {
+    if (!(e instanceof FileError)) throw e;
+    await io.stderr(`chartspec: ${e.message}\n`);
+    return USAGE_ERROR;
+  }
+}
