@@ -1,37 +1,56 @@
-// Chartspec bench: cold load → first chart, keystroke → chart updated, JS/CSS bytes.
+// Chartspec bench: cold load → first chart, keystroke → chart updated, JS/CSS bytes, and the
+// validation figures (load → first validation result, validation time, the validator's bytes,
+// and the compile-in-worker vs standalone-AJV strategies side by side).
 //
-//   node bench/run.mjs [--no-build]
+//   node bench/run.mjs [--no-build] [--no-strategies]
 //
-// Builds the app (npx vite build), serves dist/ from a small static server on 127.0.0.1, drives
-// headless Chromium (CHROMIUM_PATH, else the usual places) with playwright-core, prints one table
-// to stdout and writes bench/results.json. Progress and diagnostics go to stderr.
+// Builds the app (npx vite build) and the strategy experiment workers (bench/strategies.mjs,
+// into bench/.out/), times validation in Node (bench/validate.mjs), serves dist/ and the
+// experiment workers from a small static server on 127.0.0.1, drives headless Chromium
+// (CHROMIUM_PATH, else the usual places) with playwright-core, prints one table to stdout and
+// writes bench/results.json. Progress and diagnostics go to stderr.
 // See bench/README.md for what is measured and where the timing points are.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import LZString from 'lz-string';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
+// SPEC: the bar chart every app measurement opens through a share link (also the "typical
+// spec" of the validation figures); EDIT_LINE/EDIT_TENS: where the keystroke edits type.
+import { BROKEN_SPEC, EDIT_LINE, EDIT_TENS, rowsSpec, SPEC } from './specs.mjs';
+import { buildStrategies } from './strategies.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const RESULTS = join(ROOT, 'bench', 'results.json');
+/** Generated experiment workers (git-ignored), served under /__bench/w/. */
+const STRATEGIES_DIR = join(ROOT, 'bench', '.out', 'strategies');
 
 const COLD_LOADS = 5;
 const EDITS = 20;
 const IDLE_QUIET_MS = 8000; // "idle": no request started or finished for this long…
 const IDLE_MAX_MS = 25000; // …but never wait longer than this after the first chart
 const DRAW_TIMEOUT_MS = 20000;
-const OVERALL_TIMEOUT_MS = 240000;
+const VALIDATED_TIMEOUT_MS = 30000; // load → first 'chartspec:validated' mark, at most
+const STRATEGY_RUNS = 5; // fresh contexts per validation strategy
+const STRATEGY_TIMEOUT_MS = 60000;
+const WARM_VALIDATIONS = { typical: 25, rows_10k: 21 };
+const OVERALL_TIMEOUT_MS = 900000;
 
 const TARGETS = {
   firstChartMs: 1000,
   keystrokeP50Ms: 300,
   jsGzipBeforeFirstChart: 450 * 1000, // kB = 1000 bytes, like Vite's build report
+  firstValidationMs: 500,
+  typicalValidationMs: 0.2,
 };
+
+/** The header the CSP check serves an experiment worker with (a worker obeys its own response's CSP). */
+const WORKER_CSP = "script-src 'self'";
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -43,32 +62,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-// The spec every measurement opens (through a share link): a bar chart with inline data, so
-// neither localStorage nor a data fetch is involved. The keystroke edits change the last digit
-// of A's value (line EDIT_LINE, the number just before the closing `},`).
-const SPEC = `{
-  "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
-  "description": "Chartspec bench: a bar chart with inline data.",
-  "data": {"values": [
-    {"category": "A", "value": 28},
-    {"category": "B", "value": 55},
-    {"category": "C", "value": 43},
-    {"category": "D", "value": 91},
-    {"category": "E", "value": 81},
-    {"category": "F", "value": 53},
-    {"category": "G", "value": 19},
-    {"category": "H", "value": 87}
-  ]},
-  "mark": {"type": "bar", "color": "#4c78a8"},
-  "encoding": {
-    "x": {"field": "category", "type": "nominal"},
-    "y": {"field": "value", "type": "quantitative"}
-  }
-}
-`;
-const EDIT_LINE = 5; // 1-based: `    {"category": "A", "value": 28},`
-const EDIT_TENS = 2; // A's value is 2x; the edits type x
 
 const log = (...a) => console.error('[bench]', ...a);
 
@@ -109,7 +102,12 @@ const MIME = {
   '.parquet': 'application/octet-stream',
 };
 
-/** Serves dist/ as it is: no compression (the bench gzips bodies itself), no caching. */
+/**
+ * Serves dist/ as it is: no compression (the bench gzips bodies itself), no caching. Also the
+ * bench's own experiment routes: /__bench/blank.html (an empty page to start workers from) and
+ * /__bench/w/… (the strategy workers in bench/.out/strategies). Any response whose URL has the
+ * query parameter `bench-csp` carries `Content-Security-Policy: script-src 'self'`.
+ */
 function serve(dir) {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -117,22 +115,43 @@ function serve(dir) {
       return;
     }
     let rel;
+    let csp;
     try {
-      rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const u = new URL(req.url ?? '/', 'http://x');
+      rel = decodeURIComponent(u.pathname);
+      csp = u.searchParams.has('bench-csp');
     } catch {
       res.writeHead(400).end();
       return;
     }
+    const extra = { 'Cache-Control': 'no-store', ...(csp ? { 'Content-Security-Policy': WORKER_CSP } : {}) };
+    // The experiment pages and workers are cross-origin isolated, so performance.now() in them
+    // has 5 µs resolution (100 µs otherwise): the per-validation times are sub-millisecond. A
+    // worker started from such a page must carry these headers too (the app's schema worker in
+    // the CSP check is fetched with ?bench-csp).
+    if (rel.startsWith('/__bench/') || csp)
+      Object.assign(extra, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' });
+    if (rel === '/__bench/blank.html') {
+      const body = Buffer.from('<!doctype html><html><head><meta charset="utf-8"><title>Chartspec bench</title></head><body></body></html>\n');
+      res.writeHead(200, { 'Content-Type': MIME['.html'], 'Content-Length': body.length, ...extra });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    let root = dir;
+    if (rel.startsWith('/__bench/w/')) {
+      root = STRATEGIES_DIR;
+      rel = rel.slice('/__bench/w'.length);
+    }
     if (rel.endsWith('/')) rel += 'index.html';
-    const file = normalize(join(dir, rel));
-    if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    const file = normalize(join(root, rel));
+    if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
       return;
     }
     res.writeHead(200, {
       'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'Content-Length': statSync(file).size,
-      'Cache-Control': 'no-store',
+      ...extra,
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
@@ -172,6 +191,92 @@ function waitForDrawnMark({ minVersion, timeoutMs }) {
   });
 }
 
+/** Resolves with the first 'chartspec:validated' mark (startTime and detail), or null on timeout. */
+function waitForValidatedMark({ timeoutMs }) {
+  return new Promise((resolve) => {
+    const find = () => {
+      const m = performance.getEntriesByName('chartspec:validated', 'mark')[0];
+      return m ? { startTime: m.startTime, detail: m.detail ?? null } : null;
+    };
+    const hit = find();
+    if (hit) return resolve(hit);
+    const obs = new PerformanceObserver(() => {
+      const h = find();
+      if (!h) return;
+      obs.disconnect();
+      clearTimeout(timer);
+      resolve(h);
+    });
+    obs.observe({ type: 'mark' });
+    const timer = setTimeout(() => {
+      obs.disconnect();
+      resolve(find());
+    }, timeoutMs);
+  });
+}
+
+/**
+ * Starts a module worker (kept in window.__benchWorker) and sends it the first request; resolves
+ * with its answer and when it came, in the page's clock: t0 = just before `new Worker()`. A worker
+ * 'error' event (a script that fails to load, or an exception the worker does not catch) ends it
+ * with `error`. Both the app's schema worker and the experiment workers answer { id, text }.
+ */
+function startWorker({ url, text, timeoutMs }) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    let w;
+    try {
+      w = window.__benchWorker = new Worker(url, { type: 'module' });
+    } catch (e) {
+      resolve({ t0, error: `new Worker threw: ${e}` });
+      return;
+    }
+    const timer = setTimeout(() => resolve({ t0, error: `no answer within ${timeoutMs} ms` }), timeoutMs);
+    w.onmessage = (e) => {
+      clearTimeout(timer);
+      const d = e.data ?? {};
+      const at = performance.now();
+      resolve({ t0, at, timeOrigin: performance.timeOrigin, isolated: self.crossOriginIsolated, data: { ...d, problems: Array.isArray(d.problems) ? d.problems.length : d.problems } });
+    };
+    w.onerror = (e) => {
+      clearTimeout(timer);
+      e.preventDefault?.();
+      resolve({ t0, at: performance.now(), error: e.message || 'worker error event (no message)' });
+    };
+    w.postMessage({ id: 1, text });
+  });
+}
+
+/** Sends window.__benchWorker each text in turn (next after the previous answer); returns the answers. */
+function sendToWorker({ texts, order, timeoutMs }) {
+  const w = window.__benchWorker;
+  return new Promise((resolve) => {
+    const out = [];
+    let i = 0;
+    const timer = setTimeout(() => resolve({ out, error: `timed out after ${out.length} answers` }), timeoutMs);
+    const next = () => {
+      if (i >= order.length) {
+        clearTimeout(timer);
+        resolve({ out });
+        return;
+      }
+      w.postMessage({ id: 100 + i, text: texts[order[i]] });
+    };
+    w.onmessage = (e) => {
+      const d = e.data ?? {};
+      out.push({ kind: order[i], validateMs: d.validateMs, compileMs: d.compileMs, errors: d.errors ?? (Array.isArray(d.problems) ? d.problems.length : null), error: d.error });
+      i++;
+      next();
+    };
+    w.onerror = (e) => {
+      e.preventDefault?.();
+      clearTimeout(timer);
+      resolve({ out, error: e.message || 'worker error event' });
+    };
+    next();
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Small utilities
 
@@ -184,6 +289,7 @@ function percentile(xs, p) {
   return s[rank - 1];
 }
 const round1 = (x) => Math.round(x * 10) / 10;
+const round3 = (x) => Math.round(x * 1000) / 1000;
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -271,7 +377,10 @@ async function coldLoad(browser, url) {
         longTasksBefore: { count: before.length, ms: before.reduce((s, t) => s + t.duration, 0), longest: Math.max(0, ...before.map((t) => t.duration)) },
       };
     }, mark.startTime);
-    return { firstChartMs: mark.startTime, version: mark.version, ...nav, watch };
+    // Validation: the first 'chartspec:validated' mark (the schema worker starts after the first
+    // chart and compiles the schema on its first request), and when the worker script was fetched.
+    const validated = await page.evaluate(waitForValidatedMark, { timeoutMs: VALIDATED_TIMEOUT_MS });
+    return { firstChartMs: mark.startTime, version: mark.version, ...nav, validated, watch };
   } finally {
     await context.close();
   }
@@ -336,7 +445,15 @@ async function keystrokes(browser, url) {
       await page.waitForSelector('.chart-pane[data-state="ready"]', { timeout: DRAW_TIMEOUT_MS });
       await sleep(150); // space edits apart
     }
-    return { samples, settleMs, watch };
+    // The schema worker's own times for these edits (diagnostics read after the edits, so they
+    // change nothing above): every 'chartspec:validated' mark, once the last edit's is in.
+    const validations = await page.evaluate(async (lastVersion) => {
+      const marks = () => performance.getEntriesByName('chartspec:validated', 'mark');
+      for (let waited = 0; waited < 5000 && !marks().some((m) => Number(m.detail?.version ?? 0) >= lastVersion); waited += 100)
+        await new Promise((r) => setTimeout(r, 100));
+      return marks().map((m) => ({ at: m.startTime, ...(m.detail ?? {}) }));
+    }, version);
+    return { samples, settleMs, validations, watch };
   } finally {
     await context.close();
   }
@@ -449,6 +566,304 @@ async function bytes(browser, url) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Validation strategies: experiment workers started from a blank page on the bench's server
+
+/**
+ * The worker's V8 heap after a full GC (bytes), through a browser-level CDP session attached to
+ * the worker's target (found by its URL). Null when the protocol does not give it.
+ */
+async function workerHeap(browser, urlSuffix) {
+  let session;
+  try {
+    session = await browser.newBrowserCDPSession();
+    const { targetInfos } = await session.send('Target.getTargets');
+    const target = targetInfos.find((t) => t.type === 'worker' && t.url.endsWith(urlSuffix));
+    if (!target) return { error: 'worker target not found' };
+    const { sessionId } = await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+    const pending = new Map();
+    let n = 0;
+    session.on('Target.receivedMessageFromTarget', (e) => {
+      if (e.sessionId !== sessionId) return;
+      const m = JSON.parse(e.message);
+      pending.get(m.id)?.(m);
+    });
+    const call = (method, params = {}) =>
+      Promise.race([
+        new Promise((ok) => {
+          const id = ++n;
+          pending.set(id, ok);
+          session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => {});
+        }),
+        sleep(10000).then(() => ({ error: { message: `${method}: no answer in 10 s` } })),
+      ]);
+    await call('HeapProfiler.collectGarbage');
+    const r = await call('Runtime.getHeapUsage');
+    await session.send('Target.detachFromTarget', { sessionId }).catch(() => {});
+    if (r.error) return { error: r.error.message };
+    // backing_store: off-heap buffers, mostly the worker's script source, which V8 keeps.
+    return { used: r.result.usedSize, total: r.result.totalSize, backing_store: r.result.backingStorageSize ?? null };
+  } catch (e) {
+    return { error: e.message.split('\n')[0] };
+  } finally {
+    await session?.detach().catch(() => {});
+  }
+}
+
+/**
+ * One fresh context: a blank page on the bench's server starts the worker at `path` and sends it
+ * the typical spec; the answer's arrival − `new Worker()` is the time to the first validation
+ * result. With `warm`, the heap after that first result is read, then WARM_VALIDATIONS more
+ * requests (typical spec, 10k-row spec) and one broken spec are sent to the same worker.
+ */
+async function strategyRun(browser, base, { path, warm = false, texts = null }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const watch = newWatch(page);
+  try {
+    await page.goto(`${base}/__bench/blank.html`, { waitUntil: 'load' });
+    const r = await page.evaluate(startWorker, { url: path, text: SPEC, timeoutMs: STRATEGY_TIMEOUT_MS });
+    const d = r.data ?? {};
+    const out = {
+      first_result_ms: r.at === undefined ? null : round1(r.at - r.t0),
+      script_ready_ms: typeof d.readyAt === 'number' ? round1(d.readyAt - (r.timeOrigin + r.t0)) : null,
+      in_worker_first_ms: typeof d.compileMs === 'number' ? round1(d.compileMs) : null,
+      cross_origin_isolated: d.isolated ?? r.isolated ?? null,
+      errors: d.errors ?? d.problems ?? null,
+      ...(r.error || d.error ? { error: r.error ?? d.error } : {}),
+    };
+    if (warm && !out.error) {
+      out.heap_after_first = await workerHeap(browser, path);
+      const order = [...Array(WARM_VALIDATIONS.typical).fill('typical'), ...Array(WARM_VALIDATIONS.rows_10k).fill('rows_10k'), 'broken'];
+      const w = await page.evaluate(sendToWorker, { texts, order, timeoutMs: STRATEGY_TIMEOUT_MS });
+      const ms = (kind) => w.out.filter((x) => x.kind === kind && typeof x.validateMs === 'number').map((x) => x.validateMs);
+      const first = (kind) => w.out.find((x) => x.kind === kind);
+      out.warm = {
+        typical_ms: { median: round3(median(ms('typical'))), p95: round3(percentile(ms('typical'), 95)), samples: ms('typical').length },
+        rows_10k_ms: { median: round3(median(ms('rows_10k'))), p95: round3(percentile(ms('rows_10k'), 95)), samples: ms('rows_10k').length },
+        errors: { typical: first('typical')?.errors ?? null, rows_10k: first('rows_10k')?.errors ?? null, broken: first('broken')?.errors ?? null },
+        ...(w.error ? { error: w.error } : {}),
+      };
+    }
+    return out;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the worker at `path` still answers when served with WORKER_CSP (no 'unsafe-eval'). */
+async function cspRun(browser, base, path) {
+  const r = await strategyRun(browser, base, { path: `${path}${path.includes('?') ? '&' : '?'}bench-csp=1` });
+  return { ok: !r.error && r.first_result_ms !== null, ...(r.error ? { error: r.error } : {}), answered_ms: r.first_result_ms };
+}
+
+/**
+ * Builds the experiment workers (bench/strategies.mjs) into STRATEGIES_DIR, or with `reuse`
+ * (--no-build) takes the ones a previous run built, when there are. Vite's messages go to stderr.
+ */
+async function prepareStrategies(reuse) {
+  const manifest = join(STRATEGIES_DIR, 'manifest.json');
+  if (reuse && existsSync(manifest)) {
+    log(`strategies: reusing the experiment workers in ${relative(ROOT, STRATEGIES_DIR)} (--no-build)`);
+    return { ...JSON.parse(readFileSync(manifest, 'utf8')), reused: true };
+  }
+  const consoleLog = console.log;
+  console.log = console.error; // keep stdout for the table
+  try {
+    const t0 = Date.now();
+    const built = await buildStrategies({ root: ROOT, outDir: STRATEGIES_DIR, log: (m) => log(m) });
+    const m = Object.fromEntries(Object.entries(built).map(([k, v]) => [k, { ...v, file: relative(ROOT, v.file) }]));
+    writeFileSync(manifest, JSON.stringify(m, null, 2) + '\n');
+    log(`strategies: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    return m;
+  } catch (e) {
+    log(`warning: the strategy workers could not be built: ${e.message}`);
+    return { error: e.message.split('\n')[0] };
+  } finally {
+    console.log = consoleLog;
+  }
+}
+
+/** bench/validate.mjs --json in a child process: validation time in Node, against src/core. */
+function validateInNode() {
+  log('validation in Node: node bench/validate.mjs --json');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench', 'validate.mjs'), '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 300000,
+    stdio: ['ignore', 'pipe', 2],
+  });
+  if (r.status !== 0) return { error: `bench/validate.mjs exited with ${r.status ?? r.signal}` };
+  try {
+    return JSON.parse(r.stdout.trim().split('\n').at(-1));
+  } catch {
+    return { error: 'bench/validate.mjs printed no JSON' };
+  }
+}
+
+const medianOf = (xs) => {
+  const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x));
+  return v.length ? round1(median(v)) : null;
+};
+
+/**
+ * The `validation` part of results.json: the app as built (first validation in the cold loads,
+ * the worker's times for the keystroke edits, the schema worker's bytes from the bytes run), the
+ * Node figures, and the strategies measured side by side in Chromium.
+ */
+async function validationFigures({ browser, base, loads, ks, js, strategies, nodeValidation, warnings }) {
+  const warn = (m) => {
+    warnings.push(m);
+    log(`warning: ${m}`);
+  };
+
+  // The app as built: load → first 'chartspec:validated' mark, and the worker's compileMs in it.
+  const firstRuns = loads.map((l) => ({
+    first_validation_ms: l.validated ? round1(l.validated.startTime) : null,
+    worker_compile_ms: typeof l.validated?.detail?.compileMs === 'number' ? round1(l.validated.detail.compileMs) : null,
+    problems: l.validated?.detail?.problems ?? null,
+    version: l.validated?.detail?.version ?? null,
+    first_chart_ms: round1(l.firstChartMs),
+  }));
+  const missing = firstRuns.filter((r) => r.first_validation_ms === null).length;
+  if (missing) warn(`no 'chartspec:validated' mark within ${VALIDATED_TIMEOUT_MS / 1000} s after load in ${missing} of ${loads.length} cold loads`);
+  for (const r of firstRuns) if (r.problems) warn(`the bench spec got ${r.problems} schema problem(s) in the app (expected none)`);
+
+  // The schema worker's own time for each keystroke edit after the first validation.
+  const later = ks.validations.slice(1).filter((v) => v.compileMs === 0 && typeof v.validateMs === 'number');
+  const appWorker = {
+    p50: later.length ? round3(percentile(later.map((v) => v.validateMs), 50)) : null,
+    p95: later.length ? round3(percentile(later.map((v) => v.validateMs), 95)) : null,
+    samples: later.map((v) => round3(v.validateMs)),
+    note: 'validateMs of the chartspec:validated marks during the keystroke run: parseDocument + validateDocument in the schema worker',
+  };
+
+  // Bytes the validator adds: the schema worker's script(s) as the app loaded them (bytes run).
+  const workerFiles = js.filter((f) => /\/schema\.worker-[^/]*\.js$/.test(f.path));
+  if (!workerFiles.length) warn('the schema worker script was not among the JS the bytes run saw');
+  const validatorJs = {
+    raw: workerFiles.reduce((s, f) => s + f.raw, 0),
+    gzip: workerFiles.reduce((s, f) => s + f.gzip, 0),
+    files: workerFiles.map((f) => ({ path: f.path, raw: f.raw, gzip: f.gzip, requested_ms: f.requested_ms })),
+  };
+
+  const n = nodeValidation ?? {};
+  if (n.error) warn(`validation in Node failed: ${n.error}`);
+  const out = {
+    first_validation_ms: medianOf(firstRuns.map((r) => r.first_validation_ms)),
+    worker_compile_ms: medianOf(firstRuns.map((r) => r.worker_compile_ms)),
+    first_validation_runs: firstRuns,
+    typical_ms: n.typical_ms?.median ?? null,
+    rows_10k_ms: n.rows_10k_ms?.median ?? null,
+    vega_typical_ms: n.vega_typical_ms?.median ?? null,
+    node: n,
+    app_worker_validate_ms: appWorker,
+    validator_js: validatorJs,
+    strategies: null,
+  };
+
+  if (!strategies) return out;
+  if (strategies.error) {
+    out.strategies = { error: strategies.error };
+    return out;
+  }
+  const names = Object.keys(strategies).filter((k) => strategies[k]?.url_path);
+  const texts = { typical: SPEC, rows_10k: rowsSpec(10000), broken: BROKEN_SPEC };
+  const runs = Object.fromEntries(names.map((k) => [k, []]));
+  // Round robin, so a busy moment of the machine does not fall on one strategy only.
+  for (let i = 0; i < STRATEGY_RUNS; i++) {
+    for (const name of names) {
+      const r = await strategyRun(browser, base, { path: `/__bench/w/${strategies[name].url_path}`, warm: i === 0, texts });
+      runs[name].push(r);
+      log(`strategy ${name} ${i + 1}/${STRATEGY_RUNS}: first result at ${r.first_result_ms ?? '—'} ms${r.error ? ` (${r.error})` : ''}`);
+    }
+  }
+  const csp = {};
+  for (const name of names) csp[name] = await cspRun(browser, base, `/__bench/w/${strategies[name].url_path}`);
+  const appWorkerPath = workerFiles[0]?.path;
+  const appCsp = appWorkerPath ? await cspRun(browser, base, appWorkerPath) : null;
+
+  out.strategies = {};
+  for (const name of names) {
+    const st = strategies[name];
+    const rs = runs[name];
+    const code = readFileSync(join(ROOT, st.file), 'utf8');
+    const c = csp[name];
+    const needsEval = c.ok ? false : /unsafe-eval|EvalError|evaluate a string/i.test(c.error ?? '') ? true : null;
+    const failed = rs.filter((r) => r.error);
+    if (failed.length) warn(`strategy ${name}: ${failed.length} of ${rs.length} runs failed: ${failed[0].error.trim()}`);
+    const good = rs.filter((r) => !r.error);
+    out.strategies[name] = {
+      worker_js: { raw: st.raw, gzip: st.gzip },
+      first_result_ms: medianOf(good.map((r) => r.first_result_ms)),
+      script_ready_ms: medianOf(good.map((r) => r.script_ready_ms)),
+      in_worker_first_ms: medianOf(good.map((r) => r.in_worker_first_ms)),
+      failed_runs: failed.length,
+      runs: rs.map(({ warm: _w, heap_after_first: _h, ...r }) => r),
+      warm: rs[0]?.warm ?? null,
+      heap_after_first_validation: rs[0]?.heap_after_first ?? null,
+      needs_eval: needsEval,
+      csp: { header: WORKER_CSP, ...c },
+      function_constructor_in_code: (code.match(/new Function\b|\bFunction\(/g) ?? []).length,
+      build: {
+        bundle_ms: st.bundle_ms,
+        ...(st.codegen_ms !== undefined
+          ? { codegen_ms: st.codegen_ms, generated_bytes: st.generated_bytes, schema_json_bytes: st.schema_json_bytes, vega_schema: st.vega_schema, extra_ajv_options: st.extra_ajv_options ?? null }
+          : {}),
+        ...(strategies.reused ? { reused: true } : {}),
+      },
+      file: st.file,
+    };
+  }
+  out.app_worker_csp = appCsp ? { path: appWorkerPath, header: WORKER_CSP, ...appCsp } : null;
+  // The CSP check means something only if eval is refused where AJV compiles and allowed code runs.
+  if (out.strategies.compile_in_worker && out.strategies.compile_in_worker.csp.ok)
+    warn('compile_in_worker still answered under script-src \'self\': the worker CSP check did not take effect');
+  // Stripping annotations and inlineRefs must not change what the generated code reports.
+  const standaloneErrors = Object.entries(out.strategies)
+    .filter(([k, st]) => k.startsWith('standalone') && st.warm)
+    .map(([k, st]) => [k, JSON.stringify(st.warm.errors)]);
+  if (new Set(standaloneErrors.map(([, e]) => e)).size > 1)
+    warn(`the standalone variants disagree on error counts: ${standaloneErrors.map(([k, e]) => `${k} ${e}`).join('; ')}`);
+  for (const name of Object.keys(out.strategies).filter((k) => k.startsWith('standalone')))
+    if (out.strategies[name] && !out.strategies[name].csp.ok) warn(`${name} failed under script-src 'self': ${out.strategies[name].csp.error}`);
+  return out;
+}
+
+function validationRows(v) {
+  const ms = (x) => (x === null || x === undefined ? '—' : `${x} ms`);
+  const rows = [
+    {
+      metric: `Load → first validation result (median of ${v.first_validation_runs.length})`,
+      value: ms(v.first_validation_ms),
+      target: `≤ ${TARGETS.firstValidationMs} ms`,
+      status: v.first_validation_ms === null ? 'none' : verdict(v.first_validation_ms, TARGETS.firstValidationMs),
+    },
+    { metric: '  of which schema compile in the worker', value: ms(v.worker_compile_ms) },
+    {
+      metric: `Validation, typical spec (Node, median of ${v.node.typical_ms?.samples ?? '—'})`,
+      value: ms(v.typical_ms),
+      target: `≤ ${TARGETS.typicalValidationMs} ms`,
+      status: v.typical_ms === null ? 'none' : verdict(v.typical_ms, TARGETS.typicalValidationMs),
+    },
+    { metric: `Validation, 10k-row inline spec (Node, median of ${v.node.rows_10k_ms?.samples ?? '—'})`, value: ms(v.rows_10k_ms) },
+    { metric: `Validation, typical Vega spec (Node, median of ${v.node.vega_typical_ms?.samples ?? '—'})`, value: ms(v.vega_typical_ms) },
+    { metric: `Validation in the app's worker, edits (p50 of ${v.app_worker_validate_ms.samples.length})`, value: ms(v.app_worker_validate_ms.p50) },
+    { metric: 'Validator JS (schema worker) gzip / raw', value: `${kB(v.validator_js.gzip)} / ${kB(v.validator_js.raw)}` },
+  ];
+  if (v.strategies?.error) rows.push({ metric: 'Validation strategies', value: `not measured: ${v.strategies.error}` });
+  for (const [name, st] of Object.entries(v.strategies ?? {})) {
+    if (name === 'error') continue;
+    const csp = st.csp.ok ? 'works' : st.needs_eval ? 'fails (eval)' : 'fails';
+    rows.push({
+      metric: `${name}: new Worker → first result`,
+      value: st.first_result_ms === null ? `failed (${st.failed_runs} runs)` : `${ms(st.first_result_ms)} (in worker ${ms(st.in_worker_first_ms)})`,
+    });
+    rows.push({ metric: `${name}: JS gzip / raw · CSP`, value: `${kB(st.worker_js.gzip)} / ${kB(st.worker_js.raw)} · ${csp}` });
+  }
+  return rows;
+}
+
 function summarize(list) {
   return {
     raw: list.reduce((s, f) => s + f.raw, 0),
@@ -482,8 +897,8 @@ const verdict = (value, limit) => (value <= limit ? 'ok' : 'over');
 
 async function main() {
   const args = new Set(process.argv.slice(2));
-  const unknown = [...args].filter((a) => a !== '--no-build');
-  if (unknown.length) throw new BenchError(`unknown argument(s): ${unknown.join(' ')} (the only option is --no-build)`, 2);
+  const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--no-strategies');
+  if (unknown.length) throw new BenchError(`unknown argument(s): ${unknown.join(' ')} (the options are --no-build and --no-strategies)`, 2);
 
   const executablePath = findChromium();
   if (!executablePath) {
@@ -499,6 +914,11 @@ async function main() {
   const t0 = Date.now();
   if (!args.has('--no-build')) build();
   if (!existsSync(join(DIST, 'index.html'))) throw new BenchError('dist/index.html is missing: run without --no-build (or npx vite build) first', 2);
+
+  // Validation: the strategy experiment workers (built before the browser starts, so the build
+  // does not compete with it), and validation time in Node (bench/validate.mjs, a child process).
+  const strategies = args.has('--no-strategies') ? null : await prepareStrategies(args.has('--no-build'));
+  const nodeValidation = validateInNode();
 
   const { chromium } = await import('playwright-core');
   let server;
@@ -551,6 +971,10 @@ async function main() {
     if (!jsTotal.files.some((f) => /monaco-setup-[^/]*\.js$/.test(f.path))) warnings.push('monaco-setup-*.js never loaded');
     for (const f of js) if (f.body_source !== 'response') warnings.push(`${f.path}: body not available from the browser (${f.body_source ?? 'none'})`);
     for (const w of warnings) log(`warning: ${w}`);
+
+    // Validation figures in the browser: the app as built (from the runs above), then the
+    // strategies side by side.
+    const validation = await validationFigures({ browser, base: `http://127.0.0.1:${port}`, loads, ks, by, js, strategies, nodeValidation, warnings });
 
     const allWatch = [...loads.map((l) => l.watch), ks.watch, by.watch];
     const consoleMessages = [...new Set(allWatch.flatMap((w) => w.console))];
@@ -608,7 +1032,10 @@ async function main() {
         first_chart_ms: TARGETS.firstChartMs,
         keystroke_to_chart_p50_ms: TARGETS.keystrokeP50Ms,
         js_gzip_before_first_chart_bytes: TARGETS.jsGzipBeforeFirstChart,
+        first_validation_ms: TARGETS.firstValidationMs,
+        typical_validation_ms: TARGETS.typicalValidationMs,
       },
+      validation,
       warnings,
       page: { console: consoleMessages, page_errors: pageErrors, failed_requests: failedRequests },
       bench_seconds: round1((Date.now() - t0) / 1000),
@@ -624,6 +1051,7 @@ async function main() {
       { metric: 'JS gzip total (after ~8 s idle)', value: kB(jsTotal.gzip) },
       { metric: 'JS raw total (after ~8 s idle)', value: kB(jsTotal.raw) },
       { metric: 'CSS gzip before first chart / total', value: `${kB(cssBefore.gzip)} / ${kB(cssTotal.gzip)}` },
+      ...validationRows(validation),
     ];
     console.log(table(rows));
     const jsAfter = js.filter((f) => !f.requested_before_first_chart).map((f) => f.path.split('/').pop());

@@ -31,7 +31,10 @@ function explain(message: string): string {
 export function logProblems(doc: ParsedDocument, entries: LogEntry[], source: Problem['source']): Problem[] {
   const seen = new Set<string>();
   const out: Problem[] = [];
+  // When data failed to load, the empty-extent warnings that follow only repeat it.
+  const dataFailed = entries.some((e) => /^(Loading|Data ingestion) failed/.test(e.message));
   for (const e of entries) {
+    if (dataFailed && /^Infinite extent for field/.test(e.message)) continue;
     if (!e.message || seen.has(e.level + e.message)) continue;
     seen.add(e.level + e.message);
     const place = locateMessage(doc, e.message);

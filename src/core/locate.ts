@@ -75,7 +75,13 @@ export function locateMessage(doc: ParsedDocument, message: string): { path: str
     const hits = findStringValues(doc, (s) => s === q, 1);
     if (hits[0]) return { path: hits[0], range: rangeOfPointer(doc, hits[0]) };
   }
-  // Loader errors name the URL unquoted ("Loading failed: data/x.json ...").
+  // Loader errors name the URL unquoted, right after what failed.
+  const failed = /^(?:Loading failed|Data ingestion failed):? (\S+)/.exec(message);
+  if (failed) {
+    const u = failed[1]!;
+    const hits = findStringValues(doc, (s) => s === u || s.endsWith(u) || u.endsWith(s), 1);
+    if (hits[0]) return { path: hits[0], range: rangeOfPointer(doc, hits[0]) };
+  }
   const url = /(?:^|\s)((?:https?:\/\/|\.{0,2}\/)?[\w./%-]+\.(?:json|csv|tsv|dsv|txt|arrow|topojson|geojson|parquet))\b/i.exec(message);
   if (url) {
     const u = url[1]!;

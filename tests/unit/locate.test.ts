@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { logProblems } from '../../src/core/compile';
 import { locateMessage } from '../../src/core/locate';
 import { parseDocument, rangeOfPointer } from '../../src/core/parse';
 import { textOf } from './helpers';
@@ -140,5 +141,25 @@ describe('locateMessage: fallback', () => {
       path: '',
       range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
     });
+  });
+});
+
+describe('data that failed to load', () => {
+  it('is placed on the URL named first, whatever its extension', () => {
+    const d = parseDocument('{"data": {"url": "/etc/passwd"}, "mark": "point"}');
+    expect(locateMessage(d, 'Loading failed /etc/passwd Error: refused').path).toBe('/data/url');
+  });
+
+  it('drops the empty-extent warnings that follow a failed load', () => {
+    const d = parseDocument('{"data": {"url": "data/x.json"}, "mark": "point", "encoding": {"x": {"field": "a"}}}');
+    const problems = logProblems(
+      d,
+      [
+        { level: 'warn', message: 'Loading failed data/x.json Error: 404' },
+        { level: 'warn', message: 'Infinite extent for field "a": [Infinity, -Infinity]' },
+      ],
+      'runtime',
+    );
+    expect(problems.map((p) => [p.severity, p.message, p.path])).toEqual([['error', 'Could not load data/x.json: Error: 404', '/data/url']]);
   });
 });
