@@ -49,6 +49,17 @@ export function expandMarks(
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
   const rootConfig = isObject(spec) && isObject(spec['config']) ? spec['config'] : undefined;
+  // Channels only extension marks read (open, high, …): they reach the marks through enclosing
+  // layers' encodings, and are dropped from those layers' own encodings in the output, where
+  // Vega-Lite would not know them.
+  const markChannels = new Set(registry.flatMap((m) => Object.keys(m.schema?.channels ?? {})));
+  const withoutMarkChannels = (encoding: JsonObject): JsonObject => {
+    const keys = Object.keys(encoding).filter((k) => markChannels.has(k));
+    if (!keys.length) return encoding;
+    const out = { ...encoding };
+    for (const k of keys) delete out[k];
+    return out;
+  };
 
   const report = (base: PathSegment[], r: MarkReport) => {
     const path = toPointer(base) + r.path;
@@ -117,6 +128,7 @@ export function expandMarks(
     if (Array.isArray(node['layer'])) {
       const enc = isObject(node['encoding']) ? { ...parentEncoding, ...node['encoding'] } : parentEncoding;
       set('layer', mapArray(node['layer'], path, 'layer', enc, depth));
+      if (isObject(node['encoding'])) set('encoding', withoutMarkChannels(node['encoding']));
     }
     for (const key of CONCAT_KEYS) {
       if (Array.isArray(node[key])) set(key, mapArray(node[key], path, key, undefined, depth));
@@ -125,6 +137,12 @@ export function expandMarks(
     return out ?? node;
   };
 
-  const result = walk(spec, [], undefined, 0);
+  let result = walk(spec, [], undefined, 0);
+  // `config.<mark>` is read by the marks; plain Vega-Lite's schema does not allow it.
+  if (isObject(result) && isObject(result['config']) && Object.keys(result['config']).some((k) => byName.has(k))) {
+    const config = { ...result['config'] };
+    for (const k of Object.keys(config)) if (byName.has(k)) delete config[k];
+    result = { ...result, config };
+  }
   return { spec: result, problems, expandedCount };
 }

@@ -174,3 +174,20 @@ describe('ohlc', () => {
     expect(styles).toEqual(['ohlc-range', 'ohlc-close']);
   });
 });
+
+describe('what the marks read but plain Vega-Lite does not know', () => {
+  it('drops price channels from enclosing layers and config.<mark> from the output', () => {
+    const r = expand({
+      config: { candlestick: { rising: 'blue' }, axis: { grid: false } },
+      encoding: { x: X, ...PRICES },
+      layer: [{ mark: { type: 'candlestick', tooltip: false } }, { mark: 'line', encoding: { y: { field: 'c' } } }],
+    });
+    const spec = r.spec as JsonObject;
+    expect(spec['config']).toEqual({ axis: { grid: false } });
+    expect(spec['encoding']).toEqual({ x: X });
+    // The candles still got the rising color from config.
+    const candle = (spec['layer'] as JsonObject[])[0]!;
+    const wick = (candle['layer'] as JsonObject[])[0]!;
+    expect((((wick['encoding'] as JsonObject)['color'] as { condition: JsonObject[] }).condition[0]!)['value']).toBe('blue');
+  });
+});

@@ -32,7 +32,7 @@ export interface OhlcOptions extends FinancialOptions {
 const DEFAULTS: OhlcOptions = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, range: true, open: true, close: true };
 
 const part = (what: string) => ({
-  anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/MarkDef' }],
+  anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/MarkConfig' }],
   description: `${what}: \`false\` hides it; mark properties style it.`,
 });
 
