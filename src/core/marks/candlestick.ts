@@ -1,5 +1,6 @@
 import {
   barSlots,
+  configDefinition,
   datum,
   CHANGE_TRANSFORMS,
   DIRECTION_COLORS,
@@ -50,33 +51,36 @@ const part = (markDef: string, what: string) => ({
 });
 
 const PRICE_CHANNEL_DEF = {
+type: 'object',
+additionalProperties: false,
+required: ['field'],
+properties: {
+  field: { type: 'string', description: 'The data field holding this price.' },
+  type: { const: 'quantitative' },
+  title: { type: ['string', 'null'] },
+},
+description: 'A price field of a candlestick or ohlc mark.',
+};
+
+const CANDLESTICK_DEF = {
   type: 'object',
   additionalProperties: false,
-  required: ['field'],
+  required: ['type'],
+  description: 'A candlestick: a wick from low to high and a body from open to close, colored by direction.',
   properties: {
-    field: { type: 'string', description: 'The data field holding this price.' },
-    type: { const: 'quantitative' },
-    title: { type: ['string', 'null'] },
+    type: { const: CANDLESTICK, description: 'The mark type.' },
+    ...colorProps,
+    hollow: { type: 'boolean', description: 'Draw rising bodies as outlines. __Default value:__ `false`' },
+    wick: part('MarkConfig', 'The high–low line'),
+    body: part('BarConfig', 'The open–close body'),
   },
-  description: 'A price field of a candlestick or ohlc mark.',
 };
 
 export const candlestickSchema: MarkSchema = {
   def: 'CandlestickDef',
   definitions: {
-    CandlestickDef: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type'],
-      description: 'A candlestick: a wick from low to high and a body from open to close, colored by direction.',
-      properties: {
-        type: { const: CANDLESTICK, description: 'The mark type.' },
-        ...colorProps,
-        hollow: { type: 'boolean', description: 'Draw rising bodies as outlines. __Default value:__ `false`' },
-        wick: part('MarkConfig', 'The high–low line'),
-        body: part('BarConfig', 'The open–close body'),
-      },
-    },
+    CandlestickDef: CANDLESTICK_DEF,
+    CandlestickConfig: configDefinition(CANDLESTICK_DEF),
     PriceFieldDef: PRICE_CHANNEL_DEF,
   },
   channels: {
@@ -85,7 +89,7 @@ export const candlestickSchema: MarkSchema = {
     low: { $ref: '#/definitions/PriceFieldDef' },
     close: { $ref: '#/definitions/PriceFieldDef' },
   },
-  config: { $ref: '#/definitions/CandlestickDef' },
+  config: { $ref: '#/definitions/CandlestickConfig' },
 };
 
 /** A unit spec with the candlestick mark → a layer of a rule (wick) and a bar (body). */
@@ -124,7 +128,7 @@ export const candlestick: ExtensionMark = {
             fill: { condition: [{ test: `${datum(fields.close)} > ${datum(fields.open)}`, value: 'transparent' }, ...((color['condition'] as JsonObject[]).slice(1))], value: o.unchanged },
           }
         : {};
-      const bodyEncoding: JsonObject = { ...shared, ...slots.span('left', 'right'), y: { ...y, field: fields.open }, y2: { field: fields.close }, color, ...hollow };
+      const bodyEncoding: JsonObject = { ...shared, ...slots.span('left', 'right'), y: { ...y, field: fields.open }, y2: { field: fields.close }, ...(o.hollow ? hollow : { color }) };
       if (encoding['tooltip'] !== undefined) bodyEncoding['tooltip'] = encoding['tooltip'];
       else if (o.tooltip) bodyEncoding['tooltip'] = priceTooltip(encoding['x'], fields, encoding);
       layer.push({
@@ -148,3 +152,4 @@ export const candlestick: ExtensionMark = {
     return { ...outer, ...(transform.length ? { transform } : {}), layer };
   },
 };
+

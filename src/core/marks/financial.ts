@@ -184,3 +184,13 @@ export function splitUnit(spec: JsonObject): { outer: JsonObject; params: unknow
   const { mark: _m, encoding: _e, params, ...outer } = spec;
   return { outer, params };
 }
+
+/**
+ * The `config.<mark>` definition for a mark definition: the same options, none required, no
+ * `type` (config holds defaults, not a mark).
+ */
+export function configDefinition(def: JsonObject): JsonObject {
+  const { required: _r, properties, description: _d, ...rest } = def as JsonObject & { properties: JsonObject };
+  const { type: _t, ...options } = properties;
+  return { ...rest, properties: options, description: 'Defaults for every mark of this kind in the chart.' };
+}

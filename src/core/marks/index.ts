@@ -1,9 +1,12 @@
+import { annotation } from './annotation';
+import { candlestick } from './candlestick';
+import { ohlc } from './ohlc';
 import type { ExtensionMark } from './types';
 
 /**
  * The one registry of extension marks. The expander, the schema generator and the editor all
  * read this list; a mark exists once it is added here.
  */
-export const marks: readonly ExtensionMark[] = [];
+export const marks: readonly ExtensionMark[] = [candlestick, ohlc, annotation];
 
 export type { ExtensionMark, ExpandContext, MarkReport, MarkSchema, JsonObject } from './types';

@@ -1,5 +1,6 @@
 import {
   barSlots,
+  configDefinition,
   CHANGE_TRANSFORMS,
   DIRECTION_COLORS,
   directionColor,
@@ -36,28 +37,31 @@ const part = (what: string) => ({
   description: `${what}: \`false\` hides it; mark properties style it.`,
 });
 
+const OHLC_DEF = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  description: 'An OHLC bar: a line from low to high, a tick left at the open and right at the close.',
+  properties: {
+    type: { const: OHLC, description: 'The mark type.' },
+    rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
+    falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
+    unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
+    band: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the spacing between bars that the two ticks span. __Default value:__ `0.7`' },
+    tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
+    range: part('The high–low line'),
+    open: part('The open tick'),
+    close: part('The close tick'),
+  },
+};
+
 export const ohlcSchema: MarkSchema = {
   def: 'OhlcDef',
   definitions: {
-    OhlcDef: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type'],
-      description: 'An OHLC bar: a line from low to high, a tick left at the open and right at the close.',
-      properties: {
-        type: { const: OHLC, description: 'The mark type.' },
-        rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
-        falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
-        unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
-        band: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the spacing between bars that the two ticks span. __Default value:__ `0.7`' },
-        tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
-        range: part('The high–low line'),
-        open: part('The open tick'),
-        close: part('The close tick'),
-      },
-    },
+    OhlcDef: OHLC_DEF,
+    OhlcConfig: configDefinition(OHLC_DEF),
   },
-  config: { $ref: '#/definitions/OhlcDef' },
+  config: { $ref: '#/definitions/OhlcConfig' },
 };
 
 /**
@@ -123,3 +127,4 @@ export const ohlc: ExtensionMark = {
     return { ...outer, ...(transform.length ? { transform } : {}), layer };
   },
 };
+
