@@ -14,7 +14,18 @@ export function editDistance(a: string, b: string): number {
   return d[m]![n]!;
 }
 
-/** The candidate the user most likely meant, if one is close enough to be a typo. */
+/** Whether `short` is `long` with letters left out, keeping the first one (`avg` in `average`). */
+function isAbbreviation(short: string, long: string): boolean {
+  if (short.length < 3 || short.length >= long.length || short[0] !== long[0]) return false;
+  let j = 0;
+  for (const ch of long) if (ch === short[j]) j++;
+  return j === short.length;
+}
+
+/**
+ * The candidate the user most likely meant, if one is close enough to be a typo (case is
+ * ignored), or else one the input abbreviates (`avg` → `average`, the shortest such).
+ */
 export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
   const lower = input.toLowerCase();
   let best: string | undefined;
@@ -26,8 +37,14 @@ export function didYouMean(input: string, candidates: readonly string[]): string
       best = c;
     }
   }
+  // One letter off a one- or two-letter word is a guess, unless the word is the start of it ("ba" → "bar").
   const limit = Math.max(1, Math.floor(input.length / 3));
-  return best !== undefined && bestD <= limit ? best : undefined;
+  if (best !== undefined && bestD <= limit && (input.length > 2 || bestD === 0 || best.toLowerCase().startsWith(lower))) return best;
+  let abbreviated: string | undefined;
+  for (const c of candidates) {
+    if (isAbbreviation(lower, c.toLowerCase()) && (abbreviated === undefined || c.length < abbreviated.length)) abbreviated = c;
+  }
+  return abbreviated;
 }
 
 /** `"a", "b" or "c"` */

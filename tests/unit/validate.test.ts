@@ -11,7 +11,9 @@ const TEXT = [
   '  "colour": "red",',
   '  "a/b~c": 1,',
   '  "encoding": {"x": {"field": "a", "type": 5}},',
-  '  "width": "wide"',
+  '  "width": "wide",',
+  '  "opacity": "0.5",',
+  '  "layer": [true, "x"]',
   '}',
 ].join('\n');
 const doc = parseDocument(TEXT);
@@ -19,6 +21,13 @@ const doc = parseDocument(TEXT);
 function err(instancePath: string, keyword: string, params: Record<string, unknown> = {}, message?: string): SchemaError {
   return { instancePath, keyword, params, message, schemaPath: `#/${keyword}` };
 }
+
+/** An error from a validator that already chose among anyOf branches (explain.ts). */
+function resolved(instancePath: string, keyword: string, params: Record<string, unknown> = {}): SchemaError {
+  return { ...err(instancePath, keyword, params), resolved: true };
+}
+
+const messages = (errors: SchemaError[], d = doc) => schemaProblems(d, errors).map((p) => [p.path, p.message]);
 
 describe('schemaProblems', () => {
   it('gives nothing for no errors', () => {
@@ -33,28 +42,81 @@ describe('schemaProblems', () => {
     expect(lc(p!.range)).toBe('3:3-3:11');
   });
 
+  it('suggests the property meant, from the names the object allows', () => {
+    expect(messages([err('', 'additionalProperties', { additionalProperty: 'colour', allowed: ['color', 'size'] })])).toEqual([
+      ['/colour', 'Unknown property "colour". Did you mean "color"?'],
+    ]);
+    // A suggestion the validator made is taken as it is.
+    expect(messages([err('', 'additionalProperties', { additionalProperty: 'colour', suggestion: 'fill' })])).toEqual([
+      ['/colour', 'Unknown property "colour". Did you mean "fill"?'],
+    ]);
+  });
+
+  it('says where a misplaced property belongs', () => {
+    const at = (belongs: string, suggestion?: string) =>
+      messages([err('', 'additionalProperties', { additionalProperty: 'colour', belongs, ...(suggestion ? { suggestion } : {}) })])[0]![1];
+    expect(at('channel')).toBe('"colour" is not a channel: it goes inside one, e.g. "x": {"field": …, "colour": …}');
+    expect(at('encoding')).toBe('"colour" is a channel: it goes inside "encoding"');
+    expect(at('encoding', 'color')).toBe('Unknown property "colour". Did you mean "color"? It goes inside "encoding"');
+    expect(at('encoding-or-mark')).toBe('"colour" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)');
+    expect(at('channel-property')).toBe('"colour" goes inside an encoding channel, e.g. "encoding": {"x": {"field": …, "colour": …}}');
+    expect(at('mark')).toBe('"colour" is a mark property: it goes inside "mark", e.g. "mark": {"type": …, "colour": …}');
+  });
+
   it('escapes "/" and "~" in an unknown property name for the path', () => {
     const [p] = schemaProblems(doc, [err('', 'additionalProperties', { additionalProperty: 'a/b~c' })]);
     expect(p!.path).toBe('/a~1b~0c');
     expect(textOf(doc, p!.range)).toBe('"a/b~c"');
   });
 
-  it('reports a wrong enum value at the value, listing the allowed values', () => {
+  it('reports a wrong enum value at the value, suggesting the one meant', () => {
     const [p] = schemaProblems(doc, [err('/mark', 'enum', { allowedValues: ['bar', 'line'] })]);
-    expect(p).toMatchObject({ path: '/mark', message: 'Must be one of "bar", "line"' });
+    expect(p).toMatchObject({ path: '/mark', message: 'Unknown mark "barr". Did you mean "bar"?' });
     expect(textOf(doc, p!.range)).toBe('"barr"');
   });
 
-  it('lists at most 12 allowed values', () => {
-    const allowed = Array.from({ length: 14 }, (_, i) => `v${i}`);
-    const [p] = schemaProblems(doc, [err('/mark', 'enum', { allowedValues: allowed })]);
-    expect(p!.message).toBe(`Must be one of ${allowed.slice(0, 12).map((v) => `"${v}"`).join(', ')}, …`);
+  it('lists up to 8 allowed values when none is close, and gives examples beyond', () => {
+    expect(messages([err('/mark', 'enum', { allowedValues: ['line', 'point'] })])).toEqual([['/mark', 'Unknown mark "barr". Use "line" or "point"']]);
+    const many = Array.from({ length: 9 }, (_, i) => `v${i}`);
+    expect(messages([err('/mark', 'enum', { allowedValues: many })])).toEqual([
+      ['/mark', 'Unknown mark "barr" (for example "v0", "v1" or "v2")'],
+    ]);
   });
 
-  it('reports a wrong type at the value, joining alternatives with "or"', () => {
+  it('reports a wrong type at the value, in words', () => {
     const [p] = schemaProblems(doc, [err('/width', 'type', { type: 'number,string' })]);
-    expect(p).toMatchObject({ path: '/width', message: 'Must be number or string' });
+    expect(p).toMatchObject({ path: '/width', message: '"width" must be a number or a string' });
     expect(textOf(doc, p!.range)).toBe('"wide"');
+    expect(messages([err('/encoding/x/type', 'type', { type: 'boolean' })])).toEqual([['/encoding/x/type', '"type" must be true or false']]);
+    expect(messages([err('', 'type', { type: 'object' })])).toEqual([['', 'The spec must be an object']]);
+    expect(messages([err('/layer/1', 'type', { type: 'object' })])).toEqual([['/layer/1', 'Item 2 of "layer" must be an object']]);
+  });
+
+  it('says to drop the quotes around a number or a boolean', () => {
+    expect(messages([err('/opacity', 'type', { type: 'number' })])).toEqual([['/opacity', '"opacity" must be a number: write 0.5 without quotes']]);
+    const d = parseDocument('{"bin": "true"}');
+    expect(messages([resolved('/bin', 'expected', { alternatives: [{ type: 'boolean' }, { type: 'object' }] })], d)).toEqual([
+      ['/bin', '"bin" must be true or false, without quotes'],
+    ]);
+  });
+
+  it('merges what the branches of an anyOf would take into one sentence', () => {
+    const alternatives = [{ type: 'number' }, { value: 'container' }, { type: 'object', definition: 'Step' }];
+    expect(messages([resolved('/width', 'expected', { alternatives })])).toEqual([['/width', '"width" must be a number, "container" or {"step": …}']]);
+    // A string close to one of the literals is a typo of it.
+    const d = parseDocument('{"width": "contianer"}');
+    expect(messages([resolved('/width', 'expected', { alternatives })], d)).toEqual([['/width', 'Unknown value "contianer" for "width". Did you mean "container"?']]);
+  });
+
+  it('names the kind of a "type" by its owner', () => {
+    const d = parseDocument('{"mark": {"type": "x"}, "scale": {"type": "x"}, "marks": [{"type": "x"}], "encoding": {"x": {"type": "x"}}}');
+    const e = (path: string) => resolved(path, 'enum', { allowedValues: ['a', 'b'] });
+    expect(messages([e('/mark/type'), e('/scale/type'), e('/marks/0/type'), e('/encoding/x/type')], d).map((m) => m[1])).toEqual([
+      'Unknown mark type "x". Use "a" or "b"',
+      'Unknown scale type "x". Use "a" or "b"',
+      'Unknown mark type "x". Use "a" or "b"',
+      'Unknown type "x". Use "a" or "b"',
+    ]);
   });
 
   it('reports const and required', () => {
@@ -63,17 +125,22 @@ describe('schemaProblems', () => {
       err('/encoding', 'required', { missingProperty: 'y' }),
     ]);
     // The required error sits above the const one, so only the deeper one stays.
-    expect(problems.map((p) => [p.path, p.message])).toEqual([['/encoding/x/type', 'Must be "quantitative"']]);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([['/encoding/x/type', '"type" must be "quantitative"']]);
     const [req] = schemaProblems(doc, [err('/encoding', 'required', { missingProperty: 'y' })]);
     expect(req).toMatchObject({ path: '/encoding', message: 'Missing required property "y"' });
     expect(lc(req!.range)).toBe('5:15-5:47');
+    expect(messages([resolved('/encoding', 'required', { missingProperty: 'y', alternatives: ['y', 'x'] })])).toEqual([
+      ['/encoding', 'Missing required property "y" or "x"'],
+    ]);
   });
 
-  it('uses AJV\'s own message, capitalized, for other keywords', () => {
+  it('words limits, and uses AJV\'s own message, capitalized, for other keywords', () => {
+    expect(messages([err('/width', 'minimum', { comparison: '>=', limit: 0 })])).toEqual([['/width', '"width" must be at least 0']]);
+    expect(messages([err('/layer', 'minItems', { limit: 3 })])).toEqual([['/layer', '"layer" must have at least 3 items']]);
     const [p] = schemaProblems(doc, [err('/width', 'minimum', {}, 'must be >= 0')]);
     expect(p!.message).toBe('Must be >= 0');
-    const [q] = schemaProblems(doc, [err('/width', 'pattern', {})]);
-    expect(q!.message).toBe('Fails "pattern"');
+    const [q] = schemaProblems(doc, [err('/width', 'uniqueItems', {})]);
+    expect(q!.message).toBe('Fails "uniqueItems"');
   });
 
   it('drops anyOf, oneOf and if errors, which only say that a branch failed', () => {
@@ -87,6 +154,17 @@ describe('schemaProblems', () => {
       err('/encoding/x/type', 'type', { type: 'string' }),
     ]);
     expect(problems.map((p) => p.path)).toEqual(['/encoding/x/type']);
+  });
+
+  it('takes resolved errors as they are: each is one mistake, shallow or deep', () => {
+    const problems = schemaProblems(doc, [
+      resolved('', 'required', { missingProperty: 'data' }),
+      resolved('/encoding/x/type', 'type', { type: 'string' }),
+    ]);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['', 'Missing required property "data"'],
+      ['/encoding/x/type', '"type" must be a string'],
+    ]);
   });
 
   it('reports independent mistakes that sit at different depths', () => {
@@ -114,8 +192,8 @@ describe('schemaProblems', () => {
       err('/width', 'minimum', {}, 'must be >= 0'),
     ]);
     expect(problems.map((p) => [p.path, p.message])).toEqual([
-      ['/mark', 'Must be one of "bar"'],
-      ['/width', 'Must be number'],
+      ['/mark', 'Unknown mark "barr". Did you mean "bar"?'],
+      ['/width', '"width" must be a number'],
     ]);
   });
 
