@@ -6,7 +6,7 @@
  * expression naming `width` would fail there. Everything is measured in R, the radius the
  * gauge's bounding box allows in that group.
  */
-import { field, num, repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, str, valueColor, valueTooltip, type GaugeModel, type Style } from './gauge-model';
+import { num, repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, valueColor, valueTooltip, type GaugeModel, type Style } from './gauge-model';
 import type { JsonObject } from './types';
 
 const GROUP = 'item.mark.group';
@@ -441,4 +441,3 @@ function multiTexts(m: GaugeModel, f: Frame): JsonObject[] {
   return out;
 }
 
-export { field, str };

@@ -7,6 +7,15 @@
  * {"mark": {"type": "gauge", "max": 240, "needle": true, "bands": [{"from": 200, "color": "#e0483e"}]},
  *  "encoding": {"value": {"field": "speed"}}}
  * ```
+ *
+ * Channels: `value` (required; aggregated, `mean` by default), `target` and `reference` (fields),
+ * `color` (a field: several values on one gauge, as needles or concentric rings and one text line
+ * each), `row`/`column`/`facet` (lifted into a facet: one gauge per cell).
+ *
+ * Sizes follow the enclosing group's width and height (`item.mark.group`), so a gauge fills its
+ * view in a unit, a layer, a facet cell or a concat. Colors and sizes the gauge sets sit in its
+ * mark definitions, where `config.style["gauge-<part>"]` cannot override them: restyle parts
+ * through the part options or `config.gauge` (both merge into the mark definitions).
  */
 import { isObject, splitUnit } from './financial';
 import { AGGREGATE_OPS, dataTransforms, resolveGauge } from './gauge-model';
