@@ -1,7 +1,8 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { Language } from './language';
 import { createSchemaExplainer, topLevelKind, validationSchemas } from './schema-explainer';
-import type { SchemaError, Validator } from './validate';
+import type { Validator } from './validate';
+import { explainFailure, rawErrors, validationRef } from './precompiled';
 
 export { topLevelKind };
 
@@ -46,29 +47,11 @@ export function createAjvValidator(options: AjvValidatorOptions = {}): Validator
   // The explainer skips the valid parts of a failing spec by asking AJV about each definition
   // it meets (compiled once each, mostly from code AJV already generated for the whole schema).
   const explain = createSchemaExplainer((id, ref, value) => (ref.startsWith('#/') ? get(id + ref)(value) : undefined));
-  const errorsOf = (fn: ValidateFunction): SchemaError[] =>
-    (fn.errors ?? []).map((e) => ({
-      instancePath: e.instancePath,
-      keyword: e.keyword,
-      message: e.message,
-      params: e.params as Record<string, unknown>,
-      schemaPath: e.schemaPath,
-    }));
   return {
     validate(language: Language, spec: unknown) {
-      const kind = topLevelKind(spec);
-      const fn = get(language === 'vega' ? 'vg' : `vl#/definitions/${kind}`);
+      const fn = get(validationRef(language, spec));
       if (fn(spec)) return [];
-      if (!explaining) return errorsOf(fn);
-      const raw = errorsOf(fn);
-      try {
-        const explained = explain(language, spec);
-        // AJV said no: if the explainer finds nothing, the two disagree, and AJV has the last word.
-        if (explained.length > 0) return explained;
-      } catch {
-        // A schema construct the explainer cannot follow: AJV's errors still say something.
-      }
-      return raw;
+      return explaining ? explainFailure(fn, explain, language, spec) : rawErrors(fn);
     },
   };
 }
