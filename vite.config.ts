@@ -3,7 +3,8 @@ import { cp } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { standaloneValidatorsCode } from './scripts/standalone-validators.mjs';
 
 const require = createRequire(import.meta.url);
 /** vega-datasets' data folder: served at /data/ so `data/cars.json` in a spec works offline. */
@@ -98,6 +99,32 @@ function vegaLiteOutOfEmbed(): Plugin {
   };
 }
 
+/**
+ * `virtual:chartspec-validators`: AJV's standalone code for the schemas specs are validated
+ * against, generated at build time. The schema worker runs it: no schema compile in the
+ * browser, and no `new Function`, so validation works under any CSP, header or meta.
+ * Generated once per schema (cached in node_modules/.cache/chartspec).
+ */
+function precompiledValidators(): Plugin {
+  const ID = 'virtual:chartspec-validators';
+  const RESOLVED = '\0' + ID;
+  return {
+    name: 'chartspec-precompiled-validators',
+    resolveId(id) {
+      return id === ID ? RESOLVED : null;
+    },
+    async load(id) {
+      if (id !== RESOLVED) return null;
+      const { module } = await runnerImport<{ validationSchemas(): { vl: object; vg: object } }>('/src/core/schema-explainer.ts', {
+        configFile: false,
+        logLevel: 'error',
+      });
+      const { vl, vg } = module.validationSchemas();
+      return standaloneValidatorsCode({ vl, vg, cacheDir: resolve('node_modules/.cache/chartspec') });
+    },
+  };
+}
+
 /** Monaco's exports map hides its CSS files (every subpath maps to `*.js`); reach them directly. */
 const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', 'esm', 'vs');
 
@@ -107,8 +134,10 @@ export default defineConfig({
     alias: [{ find: /^monaco-css\/(.*)$/, replacement: `${MONACO_ESM}/$1` }],
   },
   server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173 },
-  worker: { format: 'es', plugins: () => [vegaLiteOutOfEmbed()] },
+  // The preview (which the browser tests use) also sends the policy as a header, as a server
+  // would: workers obey their own response's policy, not the page's meta tag.
+  preview: { host: '127.0.0.1', port: 4173, headers: { 'Content-Security-Policy': CSP } },
+  worker: { format: 'es', plugins: () => [vegaLiteOutOfEmbed(), precompiledValidators()] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,

@@ -6,7 +6,7 @@ import type { ExtensionMark } from './marks/types';
 import { marks as defaultRegistry } from './marks/index';
 import { parseDocument, type ParsedDocument } from './parse';
 import { prepareForRender } from './prepare';
-import { hasErrors, sortProblems, type Problem } from './problem';
+import { hasErrors, mergeProblems, sortProblems, type Problem } from './problem';
 import { validateDocument, type Validator } from './validate';
 
 export interface PipelineOptions {
@@ -38,6 +38,8 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
   const doc = parseDocument(text);
   timings.parse = now() - t;
   const problems: Problem[] = [...doc.problems];
+  /** Schema problems, merged at the end as the app merges its schema worker's answer. */
+  const schema: Problem[] = [];
   const { language, problems: languageProblems } = doc.ok ? detectLanguage(doc) : { language: 'vega-lite' as const, problems: [] };
   problems.push(...languageProblems);
   const result: PipelineResult = { language, doc, problems, timings };
@@ -49,7 +51,7 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
   if (options.validator) {
     t = now();
     try {
-      problems.push(...validateDocument(doc, language, options.validator));
+      schema.push(...validateDocument(doc, language, options.validator));
     } catch (e) {
       problems.push({
         severity: 'warning',
@@ -84,7 +86,7 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     problems.push(...prepared.problems);
     result.vega = prepared.vega;
   }
-  result.problems = sortProblems(problems);
+  result.problems = mergeProblems(problems, schema);
   return result;
 }
 export { validateDocument } from './validate';

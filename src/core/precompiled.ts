@@ -1,5 +1,5 @@
 import type { Language } from './language';
-import { topLevelKind } from './schema-explainer';
+import { topLevelKind } from './spec-kind';
 import type { SchemaError } from './validate';
 
 /** A validate function as AJV generates it, at run time or ahead of time (standalone code). */

@@ -56,5 +56,14 @@ export function formatPosition(p: Position): string {
 export function mergeProblems(pipeline: readonly Problem[], ...others: (readonly Problem[])[]): Problem[] {
   const errorPaths = new Set(pipeline.filter((p) => p.severity === 'error').map((p) => p.path));
   const rest = others.flat().filter((p) => !(p.source === 'schema' && errorPaths.has(p.path)));
-  return sortProblems([...pipeline, ...rest]);
+  // Where the schema names the mistake, what vega-lite said about it is a consequence: an error
+  // it could not place ("Invalid field type "undefined"") or a warning about the enclosing part
+  // ("Dropping … from channel "x"") only repeats it, less clearly.
+  const schemaErrors = rest.filter((p) => p.source === 'schema' && p.severity === 'error').map((p) => p.path);
+  const follows = (p: Problem) =>
+    p.source === 'compile' &&
+    schemaErrors.length > 0 &&
+    ((p.severity === 'error' && p.path === '') ||
+      (p.severity === 'warning' && p.path !== '' && schemaErrors.some((s) => s === p.path || s.startsWith(p.path + '/'))));
+  return sortProblems([...pipeline.filter((p) => !follows(p)), ...rest]);
 }

@@ -97,20 +97,17 @@ const MISTAKES: Mistake[] = [
     name: 'misspelt nominal',
     text: bar('{"field": "a", "type": "nominl"}'),
     error: e('Unknown type "nominl". Did you mean "nominal"?', '5:33-5:41', '"nominl"'),
-    extra: vegaLiteCrash(/^Invalid field type "undefined"/),
   },
   {
     name: 'misspelt quantitative',
     text: bar('{"field": "b", "type": "quantitive"}'),
     error: e('Unknown type "quantitive". Did you mean "quantitative"?', '5:33-5:45', '"quantitive"'),
-    extra: vegaLiteCrash(/^Invalid field type "undefined"/),
   },
   { name: 'capitalised type', text: bar('{"field": "b", "type": "Quantitative"}'), error: e('Unknown type "Quantitative". Did you mean "quantitative"?', '5:33-5:47', '"Quantitative"') },
   {
     name: 'misspelt type in a layer',
     text: vl('  "layer": [\n    {"mark": "bar", "encoding": {"x": {"field": "a", "type": "nominl"}}}\n  ]'),
     error: e('Unknown type "nominl". Did you mean "nominal"?', '4:62-4:70', '"nominl"'),
-    extra: vegaLiteCrash(/^Invalid field type "undefined"/),
   },
   {
     name: 'misspelt type in a facet row',
@@ -122,7 +119,6 @@ const MISTAKES: Mistake[] = [
     name: 'misspelt type in a condition',
     text: vl('  "params": [{"name": "p", "select": "point"}],\n  "mark": "point",\n  "encoding": {"color": {"condition": {"param": "p", "field": "a", "type": "nominl"}, "value": "grey"}}'),
     error: e('Unknown type "nominl". Did you mean "nominal"?', '5:76-5:84', '"nominl"'),
-    extra: vegaLiteCrash(/^Invalid field type "undefined"/),
   },
   {
     name: 'misspelt value in a condition',
@@ -217,7 +213,6 @@ const MISTAKES: Mistake[] = [
     name: 'stroke dash as a string',
     text: vl('  "mark": {"type": "line", "strokeDash": "4 2"}'),
     error: e('"strokeDash" must be an array or {"expr": …}', '3:42-3:47', '"4 2"'),
-    extra: vegaLiteCrash(/^Cannot read properties of undefined/),
   },
 
   // Misplaced properties.
@@ -256,7 +251,6 @@ const MISTAKES: Mistake[] = [
     name: 'mark beside layer',
     text: vl('  "mark": "bar",\n  "layer": [{"mark": "line"}]'),
     error: e('"mark" does not go beside "layer": each layer has its own, e.g. "layer": [{"mark": …}, …]', '3:3-3:9', '"mark"'),
-    extra: vegaLiteCrash(/^Cannot read properties of undefined/),
   },
   {
     name: 'Vega-Lite 4 selection',
@@ -270,20 +264,17 @@ const MISTAKES: Mistake[] = [
     name: 'misspelt interpolation',
     text: vl('  "mark": {"type": "line", "interpolate": "monotne"}'),
     error: e('Unknown interpolate "monotne". Did you mean "monotone"?', '3:43-3:52', '"monotne"'),
-    extra: vegaLiteCrash(/^Cannot read properties of undefined/),
   },
   { name: 'misspelt "as"', text: vl('  "transform": [{"calculate": "datum.b * 2", "ass": "c"}],\n  "mark": "bar"'), error: e('Unknown property "ass". Did you mean "as"?', '3:46-3:51', '"ass"') },
   {
     name: 'lower-case oneOf in a filter',
     text: vl('  "transform": [{"filter": {"field": "a", "oneof": ["A"]}}],\n  "mark": "bar"'),
     error: e('Unknown property "oneof". Did you mean "oneOf"?', '3:43-3:50', '"oneof"'),
-    extra: vegaLiteCrash(/^Invalid field predicate/),
   },
   {
     name: 'misspelt selection kind',
     text: vl('  "params": [{"name": "brush", "select": "intervall"}],\n  "mark": "bar"'),
     error: e('Unknown select "intervall". Did you mean "interval"?', '3:42-3:53', '"intervall"'),
-    extra: vegaLiteCrash(/^Cannot read properties of undefined/),
   },
   {
     name: 'misspelt projection',
@@ -436,12 +427,9 @@ describe('mistakes corpus: one error per mistake, at its place, saying what to d
     ]);
   });
 
-  it('gives the same problems as runPipeline with the validator, once schema complaints at pipeline errors are dropped', () => {
+  it('gives the same problems as runPipeline with the validator (which merges the same way)', () => {
     for (const m of MISTAKES) {
-      const r = runPipeline(m.text, { validator });
-      const errorPaths = new Set(r.problems.filter((p) => p.source !== 'schema' && p.severity === 'error').map((p) => p.path));
-      const kept = r.problems.filter((p) => !(p.source === 'schema' && errorPaths.has(p.path)));
-      expect([m.name, kept]).toEqual([m.name, check(m.text, validator)]);
+      expect([m.name, runPipeline(m.text, { validator }).problems]).toEqual([m.name, check(m.text, validator)]);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPosition, hasErrors, sortProblems, type Problem } from '../../src/core/problem';
+import { formatPosition, hasErrors, mergeProblems, sortProblems, type Problem } from '../../src/core/problem';
 
 function problem(severity: Problem['severity'], offset: number, message = 'm'): Problem {
   const p = { line: 1, column: offset + 1, offset };
@@ -48,5 +48,37 @@ describe('formatPosition', () => {
   it('writes line:column, 1-based, ignoring the offset', () => {
     expect(formatPosition({ line: 3, column: 14, offset: 99 })).toBe('3:14');
     expect(formatPosition({ line: 1, column: 1, offset: 0 })).toBe('1:1');
+  });
+});
+
+describe('mergeProblems', () => {
+  const at = (path: string, source: Problem['source'], severity: Problem['severity'], message: string): Problem => ({
+    severity,
+    message,
+    source,
+    path,
+    range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
+  });
+
+  it('drops a schema problem where the pipeline already has an error', () => {
+    const merged = mergeProblems([at('/mark', 'mark', 'error', 'Unknown mark "barr". Did you mean "bar"?')], [at('/mark', 'schema', 'error', 'Must be one of …')]);
+    expect(merged.map((p) => p.message)).toEqual(['Unknown mark "barr". Did you mean "bar"?']);
+  });
+
+  it("drops vega-lite's unplaced error and its warning on the enclosing part when the schema names the mistake", () => {
+    const merged = mergeProblems(
+      [
+        at('', 'compile', 'error', 'Invalid field type "undefined".'),
+        at('/encoding/x', 'compile', 'warning', 'Dropping {"feild":"a"} from channel "x"'),
+        at('/encoding/y', 'compile', 'warning', 'Something else about y'),
+      ],
+      [at('/encoding/x/feild', 'schema', 'error', 'Unknown property "feild". Did you mean "field"?')],
+    );
+    expect(merged.map((p) => p.message)).toEqual(['Unknown property "feild". Did you mean "field"?', 'Something else about y']);
+  });
+
+  it('keeps vega-lite errors when the schema has nothing to say', () => {
+    const merged = mergeProblems([at('', 'compile', 'error', 'Invalid specification')], []);
+    expect(merged).toHaveLength(1);
   });
 });
