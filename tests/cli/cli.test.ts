@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
@@ -317,4 +317,43 @@ describe.skipIf(!haveConformance)('chartspec on conformance specs', () => {
     expect(bar.status, bar.stderr).toBe(0);
     expect(pngSize(readFileSync(join(cwd, 'vega-bar.png'))).width).toBeGreaterThan(100);
   });
+});
+
+/**
+ * Every gallery example through the command line, as a user runs it: `chartspec validate` is
+ * silent, `compile` prints the plain Vega-Lite committed in examples/normalized, and `render`
+ * writes an SVG with marks in it.
+ */
+
+describe('chartspec on every example', () => {
+  const EXAMPLES = join(ROOT, 'examples');
+  const names = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+  const out = scratch({});
+  afterAll(() => out.remove());
+
+  it('validates them all with no output', async () => {
+    const r = await chartspec(['validate', ...names.map((n) => join(EXAMPLES, n))], { cwd: out.dir });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it.each(names)('%s: compile prints its committed plain Vega-Lite', async (name) => {
+    const r = await chartspec(['compile', join(EXAMPLES, name)], { cwd: out.dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const committed = JSON.parse(readFileSync(join(EXAMPLES, 'normalized', name), 'utf8'));
+    const { $schema: _s, ...printed } = JSON.parse(r.stdout);
+    const { $schema: _c, ...expected } = committed;
+    expect(printed).toEqual(expected);
+  }, 60_000);
+
+  it.each(names)('%s: render writes an SVG with marks', async (name) => {
+    const file = join(out.dir, name.replace(/\.json$/, '.svg'));
+    const r = await chartspec(['render', join(EXAMPLES, name), '-o', file], { cwd: out.dir });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const svg = readFileSync(file, 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect((svg.match(/<path|<line|<text/g) ?? []).length).toBeGreaterThan(10);
+  }, 60_000);
 });
