@@ -91,8 +91,14 @@ test('broken JSON: a problem at its line:column, the last chart kept; fixed: red
 test('clicking a problem selects its range in the editor', async ({ page }) => {
   await page.goto('/' + shareHash(BAR.replace('"mark": "bar"', '"mark": "barr"')));
   await editorReady(page);
-  const problem = problems(page).filter({ hasText: 'barr' }).first();
+  // One mistake, one problem: the schema check agrees with the mark stage, and the editor
+  // shows the same single marker.
+  await waitForSchemaCheck(page);
+  await expect(problems(page)).toHaveCount(1);
+  await expect(page.locator('[data-testid="editor"] .squiggly-error')).toHaveCount(1);
+  const problem = problems(page).first();
   await expect(problem).toContainText('9:11');
+  await expect(problem).toContainText('Unknown mark "barr". Did you mean "bar"?');
   await problem.click();
   // The selection is the bad value: pasting replaces it.
   await paste(page, '"bar"');
