@@ -18,7 +18,7 @@ import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import LZString from 'lz-string';
-import { findChromium } from '../scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.mjs';
 // SPEC: the bar chart every app measurement opens through a share link (also the "typical
 // spec" of the validation figures); EDIT_LINE/EDIT_TENS: where the keystroke edits type.
 import { BROKEN_SPEC, EDIT_LINE, EDIT_TENS, rowsSpec, SPEC } from './specs.mjs';
@@ -52,16 +52,6 @@ const TARGETS = {
 /** The header the CSP check serves an experiment worker with (a worker obeys its own response's CSP). */
 const WORKER_CSP = "script-src 'self'";
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const log = (...a) => console.error('[bench]', ...a);
 

@@ -27,32 +27,9 @@ import { gzipSync } from 'node:zlib';
 /** The options src/core/ajv.ts gives AJV (kept in step by hand; see bench/README.md). */
 export const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false };
 
-export const VL_KINDS = ['Unit', 'Layer', 'Facet', 'Repeat', 'HConcat', 'VConcat', 'Concat'].map((k) => `TopLevel${k}Spec`);
-
-/** Schema keywords whose value maps names to subschemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies']);
-/** Keywords whose value is data, not schema: never walked into. */
-const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'required', 'examples']);
-
-/**
- * A copy of a JSON schema without the annotation keywords validation does not read:
- * `description` and `title` when they are strings, `examples` when it is an array. Property
- * names (keys of `properties`, `definitions`, …) are kept, so a property called "title" stays.
- */
-export function stripAnnotations(schema) {
-  if (Array.isArray(schema)) return schema.map(stripAnnotations);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if ((key === 'description' || key === 'title') && typeof value === 'string') continue;
-    if (key === 'examples' && Array.isArray(value)) continue;
-    if (DATA_KEYWORDS.has(key)) out[key] = value;
-    else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object' && !Array.isArray(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, stripAnnotations(sub)]));
-    else out[key] = stripAnnotations(value);
-  }
-  return out;
-}
+// The kinds and the annotation stripping are the app's own (scripts/standalone-validators.mjs).
+export { VL_KINDS, stripAnnotations } from '../scripts/standalone-validators.mjs';
+import { VL_KINDS, stripAnnotations } from '../scripts/standalone-validators.mjs';
 
 const fileBytes = (file) => {
   const body = readFileSync(file);

@@ -1,20 +1,4 @@
-import {
-  barSlots,
-  configDefinition,
-  datum,
-  CHANGE_TRANSFORMS,
-  DIRECTION_COLORS,
-  directionColor,
-  isObject,
-  otherChannels,
-  partStyle,
-  priceFields,
-  priceTooltip,
-  priceY,
-  resolveOptions,
-  splitUnit,
-  type FinancialOptions,
-} from './financial';
+import { configDefinition, datum, DIRECTION_COLORS, expandFinancial, partStyle, priceTooltip, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const CANDLESTICK = 'candlestick';
@@ -97,59 +81,48 @@ export const candlestick: ExtensionMark = {
   name: CANDLESTICK,
   schema: candlestickSchema,
   normalize(spec, ctx) {
-    const o = resolveOptions(CANDLESTICK, spec, ctx, DEFAULTS);
-    const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
-    const fields = priceFields(encoding, ctx, CANDLESTICK);
-    const { outer, params } = splitUnit(spec);
-    if (!fields) return { ...outer, mark: 'rule' };
-    const slots = barSlots(encoding['x'], o.band);
-    if (!slots) {
-      ctx.report({ severity: 'error', message: 'The candlestick mark needs an "x" channel with a "field" (the date of each bar)', path: '/encoding' });
-      return { ...outer, mark: 'rule' };
-    }
-    const y = priceY(encoding);
-    const color = directionColor(fields, o);
-    const shared = otherChannels(encoding);
-    const layer: JsonObject[] = [];
-
-    const wick = partStyle(o.wick);
-    if (wick) {
-      layer.push({
-        mark: { type: 'rule', style: 'candlestick-wick', ...wick },
-        encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },
-      });
-    }
-    const body = partStyle(o.body);
-    if (body) {
-      // Hollow: rising bodies are outlined; the outline takes the direction color.
-      const hollow = o.hollow
-        ? {
-            stroke: color,
-            fill: { condition: [{ test: `${datum(fields.close)} > ${datum(fields.open)}`, value: 'transparent' }, ...((color['condition'] as JsonObject[]).slice(1))], value: o.unchanged },
-          }
-        : {};
-      const bodyEncoding: JsonObject = { ...shared, ...slots.span('left', 'right'), y: { ...y, field: fields.open }, y2: { field: fields.close }, ...(o.hollow ? hollow : { color }) };
-      if (encoding['tooltip'] !== undefined) bodyEncoding['tooltip'] = encoding['tooltip'];
-      else if (o.tooltip) bodyEncoding['tooltip'] = priceTooltip(encoding['x'], fields, encoding);
-      layer.push({
-        ...(params !== undefined ? { params } : {}),
-        mark: {
-          type: 'bar',
-          style: 'candlestick-body',
-          ...(slots.continuous ? {} : { width: { band: o.band } }),
-          minBandSize: 1,
-          ...(o.hollow ? { strokeWidth: 1 } : {}),
-          ...body,
-        },
-        encoding: bodyEncoding,
-      });
-    }
-    const transform = [
-      ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
-      ...slots.transform,
-      ...(o.tooltip ? CHANGE_TRANSFORMS(fields) : []),
-    ];
-    return { ...outer, ...(transform.length ? { transform } : {}), layer };
+    return expandFinancial(CANDLESTICK, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+      const layer: JsonObject[] = [];
+      const wick = partStyle(o.wick);
+      if (wick) {
+        layer.push({
+          mark: { type: 'rule', style: 'candlestick-wick', ...wick },
+          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },
+        });
+      }
+      const body = partStyle(o.body);
+      if (body) {
+        // Hollow: rising bodies are outlined; the outline takes the direction color.
+        const hollow = {
+          stroke: color,
+          fill: {
+            condition: [{ test: `${datum(fields.close)} > ${datum(fields.open)}`, value: 'transparent' }, ...(color['condition'] as JsonObject[]).slice(1)],
+            value: o.unchanged,
+          },
+        };
+        const bodyEncoding: JsonObject = {
+          ...shared,
+          ...slots.span('left', 'right'),
+          y: { ...y, field: fields.open },
+          y2: { field: fields.close },
+          ...(o.hollow ? hollow : { color }),
+        };
+        if (encoding['tooltip'] !== undefined) bodyEncoding['tooltip'] = encoding['tooltip'];
+        else if (o.tooltip) bodyEncoding['tooltip'] = priceTooltip(encoding['x'], fields, encoding);
+        layer.push({
+          ...(params !== undefined ? { params } : {}),
+          mark: {
+            type: 'bar',
+            style: 'candlestick-body',
+            ...(slots.continuous ? {} : { width: { band: o.band } }),
+            minBandSize: 1,
+            ...(o.hollow ? { strokeWidth: 1 } : {}),
+            ...body,
+          },
+          encoding: bodyEncoding,
+        });
+      }
+      return layer;
+    });
   },
 };
-

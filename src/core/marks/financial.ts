@@ -194,3 +194,59 @@ export function configDefinition(def: JsonObject): JsonObject {
   const { type: _t, ...options } = properties;
   return { ...rest, properties: options, description: 'Defaults for every mark of this kind in the chart.' };
 }
+
+/** What a financial mark's parts are drawn from, prepared once by `expandFinancial`. */
+export interface FinancialSetup<O extends FinancialOptions> {
+  options: O;
+  encoding: JsonObject;
+  fields: PriceFields;
+  slots: BarSlots;
+  /** The price axis every part shares. */
+  y: JsonObject;
+  /** Color by direction. */
+  color: JsonObject;
+  /** The user's other channels (opacity, href…), kept on every part. */
+  shared: JsonObject;
+  /** The unit's params: they belong on one part (a layer cannot hold selections itself). */
+  params: unknown;
+}
+
+/**
+ * The frame of candlestick and ohlc: resolve options, read the channels, place the bars; the
+ * mark draws its parts; the result is a layer with the slot and change transforms. Missing
+ * channels are reported and the unit becomes an empty rule layer rather than an exception.
+ */
+export function expandFinancial<O extends FinancialOptions>(
+  name: string,
+  spec: JsonObject,
+  ctx: ExpandContext,
+  defaults: O,
+  parts: (setup: FinancialSetup<O>) => JsonObject[],
+): JsonObject {
+  const options = resolveOptions(name, spec, ctx, defaults);
+  const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
+  const fields = priceFields(encoding, ctx, name);
+  const { outer, params } = splitUnit(spec);
+  if (!fields) return { ...outer, mark: 'rule' };
+  const slots = barSlots(encoding['x'], options.band);
+  if (!slots) {
+    ctx.report({ severity: 'error', message: `The ${name} mark needs an "x" channel with a "field" (the date of each bar)`, path: '/encoding' });
+    return { ...outer, mark: 'rule' };
+  }
+  const layer = parts({
+    options,
+    encoding,
+    fields,
+    slots,
+    y: priceY(encoding),
+    color: directionColor(fields, options),
+    shared: otherChannels(encoding),
+    params,
+  });
+  const transform = [
+    ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
+    ...slots.transform,
+    ...(options.tooltip ? CHANGE_TRANSFORMS(fields) : []),
+  ];
+  return { ...outer, ...(transform.length ? { transform } : {}), layer };
+}

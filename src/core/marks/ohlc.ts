@@ -1,19 +1,4 @@
-import {
-  barSlots,
-  configDefinition,
-  CHANGE_TRANSFORMS,
-  DIRECTION_COLORS,
-  directionColor,
-  isObject,
-  otherChannels,
-  partStyle,
-  priceFields,
-  priceTooltip,
-  priceY,
-  resolveOptions,
-  splitUnit,
-  type FinancialOptions,
-} from './financial';
+import { configDefinition, DIRECTION_COLORS, expandFinancial, partStyle, priceTooltip, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const OHLC = 'ohlc';
@@ -72,59 +57,41 @@ export const ohlc: ExtensionMark = {
   name: OHLC,
   schema: ohlcSchema,
   normalize(spec, ctx) {
-    const o = resolveOptions(OHLC, spec, ctx, DEFAULTS);
-    const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
-    const fields = priceFields(encoding, ctx, OHLC);
-    const { outer, params } = splitUnit(spec);
-    if (!fields) return { ...outer, mark: 'rule' };
-    const slots = barSlots(encoding['x'], o.band);
-    if (!slots) {
-      ctx.report({ severity: 'error', message: 'The ohlc mark needs an "x" channel with a "field" (the date of each bar)', path: '/encoding' });
-      return { ...outer, mark: 'rule' };
-    }
-    const y = priceY(encoding);
-    const color = directionColor(fields, o);
-    const shared = otherChannels(encoding);
-    const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
-    const layer: JsonObject[] = [];
-
-    const range = partStyle(o.range);
-    if (range) {
-      layer.push({
-        ...(params !== undefined ? { params } : {}),
-        mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
-        encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...(tooltip ? { tooltip } : {}) },
+    return expandFinancial(OHLC, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+      const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
+      const layer: JsonObject[] = [];
+      const range = partStyle(o.range);
+      if (range) {
+        layer.push({
+          ...(params !== undefined ? { params } : {}),
+          mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
+          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...(tooltip ? { tooltip } : {}) },
+        });
+      }
+      // Each tick is a thin bar from the bar's position to its side of the slot: open left,
+      // close right. On a discrete x, where slots cannot be split, ticks are centred.
+      const tick = (which: 'open' | 'close', style: JsonObject) => ({
+        mark: {
+          type: 'bar',
+          style: `ohlc-${which}`,
+          yOffset: -0.75,
+          y2Offset: 0.75,
+          ...(slots.continuous ? {} : { width: { band: o.band } }),
+          ...style,
+        },
+        encoding: {
+          ...shared,
+          ...(which === 'open' ? slots.span('left', 'center') : slots.span('center', 'right')),
+          y: { ...y, field: fields[which] },
+          y2: { field: fields[which] },
+          color,
+        },
       });
-    }
-    // Each tick is a thin bar from the bar's position to its side of the slot: open left,
-    // close right. On a discrete x, where slots cannot be split, ticks are centred.
-    const tick = (which: 'open' | 'close', style: JsonObject) => ({
-      mark: {
-        type: 'bar',
-        style: `ohlc-${which}`,
-        yOffset: -0.75,
-        y2Offset: 0.75,
-        ...(slots.continuous ? {} : { width: { band: o.band } }),
-        ...style,
-      },
-      encoding: {
-        ...shared,
-        ...(which === 'open' ? slots.span('left', 'center') : slots.span('center', 'right')),
-        y: { ...y, field: fields[which] },
-        y2: { field: fields[which] },
-        color,
-      },
+      const open = partStyle(o.open);
+      if (open) layer.push(tick('open', open));
+      const close = partStyle(o.close);
+      if (close) layer.push(tick('close', close));
+      return layer;
     });
-    const open = partStyle(o.open);
-    if (open) layer.push(tick('open', open));
-    const close = partStyle(o.close);
-    if (close) layer.push(tick('close', close));
-    const transform = [
-      ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
-      ...slots.transform,
-      ...(o.tooltip ? CHANGE_TRANSFORMS(fields) : []),
-    ];
-    return { ...outer, ...(transform.length ? { transform } : {}), layer };
   },
 };
-
