@@ -46,6 +46,21 @@ const parseMessages: Record<number, string> = {
   [ParseErrorCode.InvalidCharacter]: 'Control character in string: write it escaped (\\n, \\t)',
 };
 
+/** The parser's complaint, said for the mistakes people make most. */
+function syntaxMessage(text: string, e: ParseError, root: JsonNode | undefined): string {
+  const token = text.slice(e.offset, e.offset + e.length);
+  if (e.error === ParseErrorCode.InvalidSymbol) {
+    if (root && e.offset >= root.offset + root.length) return parseMessages[ParseErrorCode.EndOfFileExpected]!;
+    if (token.startsWith("'")) return `JSON needs double quotes: write "${token.replace(/^'|'$/g, '')}", not ${token}`;
+    if (/^[A-Za-z_$][\w$]*$/.test(token)) {
+      const after = text.slice(e.offset + e.length).trimStart();
+      if (after.startsWith(':')) return `Property names need double quotes: write "${token}"`;
+      return `Unexpected word ${token}: strings need double quotes ("${token}")`;
+    }
+  }
+  return parseMessages[e.error] ?? 'Syntax error';
+}
+
 function problemAt(
   lines: LineIndex,
   severity: Problem['severity'],
@@ -168,9 +183,11 @@ export function parseDocument(text: string): ParsedDocument {
 
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  for (const e of errors) {
-    problems.push(problemAt(lines, 'error', parseMessages[e.error] ?? 'Syntax error', e.offset, e.length));
-  }
+  // Only the first syntax error: after it the parser guesses how to go on, and what it reports
+  // next is mostly the same mistake again (single quotes give four errors otherwise). Once the
+  // first is fixed, the next real one shows.
+  const first = errors[0];
+  if (first) problems.push(problemAt(lines, 'error', syntaxMessage(text, first, root), first.offset, first.length));
   const value = root ? toValue(root, lines, problems, []) : undefined;
   if (errors.length === 0 && root && root.type !== 'object') {
     problems.push(
