@@ -291,6 +291,35 @@ describe.skipIf(!haveConformance)('chartspec on conformance specs', () => {
   const vl = ['bar_aggregate.vl.json', 'line.vl.json', 'circle.vl.json'].map((f) => join(VL_DIR, f));
   const vg = join(VG_DIR, 'bar.vg.json');
 
+  it('validates every conformance spec, Vega-Lite and Vega, with no errors', async () => {
+    const all = [
+      ...readdirSync(VL_DIR).filter((f) => f.endsWith('.vl.json')).map((f) => join(VL_DIR, f)),
+      ...readdirSync(VG_DIR).filter((f) => f.endsWith('.vg.json')).map((f) => join(VG_DIR, f)),
+    ];
+    const r = await run(['validate', '--quiet', ...all]);
+    expect(r.stdout).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it("compile --to vega of every Vega-Lite conformance spec equals vega-lite's own compile", async () => {
+    const names = readdirSync(VL_DIR).filter((f) => f.endsWith('.vl.json'));
+    const mismatches: string[] = [];
+    // Two at a time: the machine has two cores.
+    const queue = [...names];
+    const worker = async () => {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        const file = join(VL_DIR, name);
+        const r = await run(['compile', '--to', 'vega', file]);
+        const expected = compile(JSON.parse(readFileSync(file, 'utf8'))).spec;
+        if (r.status !== 0) mismatches.push(`${name}: exit ${r.status} ${r.stderr}`);
+        else if (JSON.stringify(JSON.parse(r.stdout)) !== JSON.stringify(expected)) mismatches.push(`${name}: differs`);
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    expect(mismatches).toEqual([]);
+    expect(names.length).toBeGreaterThan(300);
+  }, 600_000);
+
   it.concurrent('validates Vega-Lite and Vega examples with no errors', async () => {
     const r = await run(['validate', '--quiet', ...vl, vg]);
     expect(r.stdout).toBe('');
