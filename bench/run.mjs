@@ -155,38 +155,15 @@ function serve(dir) {
 // ---------------------------------------------------------------------------------------------
 // In-page helpers (run with page.evaluate; the page's CSP does not apply to them)
 
-/** Resolves with the first 'chartspec:drawn' mark whose version ≥ minVersion, or null on timeout. */
-function waitForDrawnMark({ minVersion, timeoutMs }) {
+/**
+ * Runs in the page: resolves with the first performance mark `name` whose `detail.version` is at
+ * least `minVersion` ({ startTime, version, detail }), or null on timeout.
+ */
+function waitForMark({ name, minVersion = 0, timeoutMs }) {
   return new Promise((resolve) => {
     const find = () => {
-      const m = performance
-        .getEntriesByName('chartspec:drawn', 'mark')
-        .find((e) => Number(e.detail?.version ?? 0) >= minVersion);
-      return m ? { startTime: m.startTime, version: Number(m.detail?.version ?? 0) } : null;
-    };
-    const hit = find();
-    if (hit) return resolve(hit);
-    const obs = new PerformanceObserver(() => {
-      const h = find();
-      if (!h) return;
-      obs.disconnect();
-      clearTimeout(timer);
-      resolve(h);
-    });
-    obs.observe({ type: 'mark' });
-    const timer = setTimeout(() => {
-      obs.disconnect();
-      resolve(find());
-    }, timeoutMs);
-  });
-}
-
-/** Resolves with the first 'chartspec:validated' mark (startTime and detail), or null on timeout. */
-function waitForValidatedMark({ timeoutMs }) {
-  return new Promise((resolve) => {
-    const find = () => {
-      const m = performance.getEntriesByName('chartspec:validated', 'mark')[0];
-      return m ? { startTime: m.startTime, detail: m.detail ?? null } : null;
+      const m = performance.getEntriesByName(name, 'mark').find((e) => Number(e.detail?.version ?? 0) >= minVersion);
+      return m ? { startTime: m.startTime, version: Number(m.detail?.version ?? 0), detail: m.detail ?? null } : null;
     };
     const hit = find();
     if (hit) return resolve(hit);
@@ -331,7 +308,7 @@ async function mainThreadQuiet(page, quietMs, maxMs) {
 
 async function firstChart(page, url, watch) {
   await page.goto(url, { waitUntil: 'domcontentloaded' });
-  const mark = await page.evaluate(waitForDrawnMark, { minVersion: 1, timeoutMs: DRAW_TIMEOUT_MS });
+  const mark = await page.evaluate(waitForMark, { name: 'chartspec:drawn', minVersion: 1, timeoutMs: DRAW_TIMEOUT_MS });
   if (!mark) {
     const state = await page.locator('.chart-pane').getAttribute('data-state').catch(() => null);
     const counts = new Map();
@@ -369,7 +346,7 @@ async function coldLoad(browser, url) {
     }, mark.startTime);
     // Validation: the first 'chartspec:validated' mark (the schema worker starts after the first
     // chart and compiles the schema on its first request), and when the worker script was fetched.
-    const validated = await page.evaluate(waitForValidatedMark, { timeoutMs: VALIDATED_TIMEOUT_MS });
+    const validated = await page.evaluate(waitForMark, { name: 'chartspec:validated', timeoutMs: VALIDATED_TIMEOUT_MS });
     return { firstChartMs: mark.startTime, version: mark.version, ...nav, validated, watch };
   } finally {
     await context.close();
@@ -407,7 +384,7 @@ async function keystrokes(browser, url) {
       await page.keyboard.press('Shift+ArrowLeft'); // select the last digit (no text change)
       const t0 = await page.evaluate(() => (window.__bench.t0 = performance.now()));
       await page.keyboard.press(digit);
-      const mark = await page.evaluate(waitForDrawnMark, { minVersion: version + 1, timeoutMs: DRAW_TIMEOUT_MS });
+      const mark = await page.evaluate(waitForMark, { name: 'chartspec:drawn', minVersion: version + 1, timeoutMs: DRAW_TIMEOUT_MS });
       if (!mark) throw new BenchError(`edit ${i + 1}: the chart was not redrawn within ${DRAW_TIMEOUT_MS / 1000} s`);
       const { keydown, longTasks } = await page.evaluate(
         ({ from, to }) => {
