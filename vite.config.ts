@@ -129,7 +129,9 @@ function precompiledValidators(): Plugin {
 const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', 'esm', 'vs');
 
 export default defineConfig({
-  plugins: [react(), vegaLiteOutOfEmbed(), datasets(), contentSecurityPolicy()],
+  // The validators are imported by the schema worker only; listed here too because the dev
+  // server serves worker modules through the main plugins (worker.plugins are for the build).
+  plugins: [react(), vegaLiteOutOfEmbed(), precompiledValidators(), datasets(), contentSecurityPolicy()],
   resolve: {
     alias: [{ find: /^monaco-css\/(.*)$/, replacement: `${MONACO_ESM}/$1` }],
   },
@@ -138,6 +140,8 @@ export default defineConfig({
   // would: workers obey their own response's policy, not the page's meta tag.
   preview: { host: '127.0.0.1', port: 4173, headers: { 'Content-Security-Policy': CSP } },
   worker: { format: 'es', plugins: () => [vegaLiteOutOfEmbed(), precompiledValidators()] },
+  // The precompiled validators import these; listed so the dev server bundles them up front.
+  optimizeDeps: { include: ['ajv/dist/runtime/equal', 'ajv/dist/runtime/ucs2length'] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,

@@ -43,7 +43,7 @@ export const AJV_OPTIONS = { allErrors: false, strict: false, allowUnionTypes: t
 export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   const { default: Ajv } = await import('ajv');
   const pkg = JSON.parse(readFileSync(new URL('../node_modules/ajv/package.json', import.meta.url), 'utf8'));
-  const hash = createHash('sha256').update(JSON.stringify([vl, vg, AJV_OPTIONS, pkg.version])).digest('hex').slice(0, 16);
+  const hash = createHash('sha256').update(JSON.stringify([vl, vg, AJV_OPTIONS, pkg.version, 'esm-imports'])).digest('hex').slice(0, 16);
   const cached = cacheDir && join(cacheDir, `validators-${hash}.mjs`);
   if (cached && existsSync(cached)) return readFileSync(cached, 'utf8');
 
@@ -59,6 +59,15 @@ export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   const exportsByName = Object.fromEntries(refs.map((ref, i) => [`v${i}`, ref]));
   for (const ref of refs) ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
   let code = standaloneCode(ajv, exportsByName);
+  // AJV's ESM output still `require`s its small runtime helpers: make those imports, so the code
+  // runs as an ES module in the dev server as well as in the bundle.
+  const required = [...new Set(code.match(/require\("[^"]+"\)/g) ?? [])];
+  const imports = required.map((call, i) => `import __runtime${i} from ${call.slice('require('.length, -1)};`);
+  required.forEach((call, i) => {
+    code = code.split(call).join(`__runtime${i}`);
+  });
+  code = code.replace('"use strict";', '');
+  code = imports.join('\n') + '\n' + code;
   code += `\nexport const REFS = ${JSON.stringify(Object.fromEntries(refs.map((ref, i) => [ref, `v${i}`])))};\n`;
   if (cached) {
     mkdirSync(cacheDir, { recursive: true });
