@@ -11,7 +11,6 @@ function handle({ id, text }: PipelineRequest): PipelineResponse {
     language: result.language,
     problems: result.problems,
     vega: result.vega,
-    vegaLite: result.vegaLite,
     timings: { ...result.timings, total: performance.now() - t0 },
   };
 }

@@ -14,7 +14,6 @@ export interface PipelineResponse {
   language: Language;
   problems: Problem[];
   vega?: VegaSpec;
-  vegaLite?: unknown;
   timings: { parse: number; expand: number; compile: number; validate: number; total: number };
 }
 
