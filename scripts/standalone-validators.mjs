@@ -43,7 +43,7 @@ export const AJV_OPTIONS = { allErrors: false, strict: false, allowUnionTypes: t
 export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   const { default: Ajv } = await import('ajv');
   const pkg = JSON.parse(readFileSync(new URL('../node_modules/ajv/package.json', import.meta.url), 'utf8'));
-  const hash = createHash('sha256').update(JSON.stringify([vl, vg, AJV_OPTIONS, pkg.version, 'esm-imports'])).digest('hex').slice(0, 16);
+  const hash = createHash('sha256').update(JSON.stringify([vl, vg, AJV_OPTIONS, pkg.version, 'esm-imports-2'])).digest('hex').slice(0, 16);
   const cached = cacheDir && join(cacheDir, `validators-${hash}.mjs`);
   if (cached && existsSync(cached)) return readFileSync(cached, 'utf8');
 
@@ -62,7 +62,14 @@ export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   // AJV's ESM output still `require`s its small runtime helpers: make those imports, so the code
   // runs as an ES module in the dev server as well as in the bundle.
   const required = [...new Set(code.match(/require\("[^"]+"\)/g) ?? [])];
-  const imports = required.map((call, i) => `import __runtime${i} from ${call.slice('require('.length, -1)};`);
+  // The helpers are CommonJS with `exports.default`; bundlers and the dev server wrap them
+  // differently, so take the function wherever it ends up and give the code its `.default`.
+  const imports = required.map(
+    (call, i) =>
+      `import * as __ns${i} from ${call.slice('require('.length, -1)};\n` +
+      `const __runtime${i} = { default: __unwrap(__ns${i}) };`,
+  );
+  imports.unshift("function __unwrap(m) { let d = m; while (d && typeof d !== 'function' && 'default' in d) d = d.default; return d; }");
   required.forEach((call, i) => {
     code = code.split(call).join(`__runtime${i}`);
   });

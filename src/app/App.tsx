@@ -86,7 +86,10 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
         });
         if (res.id === latestId.current) setSchema(res);
       },
-      () => {},
+      (req, message) => {
+        // A schema check that stopped is said once, as a warning; drawing goes on without it.
+        if (req.id === latestId.current) setSchema({ id: req.id, problems: [problem(`The schema check stopped: ${message}`, 'warning')], compileMs: 0, validateMs: 0 });
+      },
     );
     channels.current = { pipeline, schemaCheck };
     return () => {
