@@ -23,12 +23,17 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.mjs';
 // spec" of the validation figures); EDIT_LINE/EDIT_TENS: where the keystroke edits type.
 import { BROKEN_SPEC, EDIT_LINE, EDIT_TENS, rowsSpec, SPEC } from './specs.mjs';
 import { buildStrategies } from './strategies.mjs';
+import { buildFinancial, candlesticks, extensionOverhead, heap100k } from './financial.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const RESULTS = join(ROOT, 'bench', 'results.json');
 /** Generated experiment workers (git-ignored), served under /__bench/w/. */
 const STRATEGIES_DIR = join(ROOT, 'bench', '.out', 'strategies');
+/** The financial page (bench/financial/, built by bench/financial.mjs), served under /__bench/f/. */
+const FINANCIAL_DIR = join(ROOT, 'bench', '.out', 'financial');
+/** The app's script policy, sent with the financial page so that it runs as the app does. */
+const PAGE_CSP = "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
 
 const COLD_LOADS = 5;
 const EDITS = 20;
@@ -40,10 +45,18 @@ const STRATEGY_RUNS = 5; // fresh contexts per validation strategy
 const STRATEGY_TIMEOUT_MS = 60000;
 const WARM_VALIDATIONS = { typical: 25, rows_10k: 21 };
 const OVERALL_TIMEOUT_MS = 900000;
+/** Typing into the 10k-row spec: keys, and the pause between them (about 8 keys a second). */
+const TYPING_ROWS = 10000;
+const TYPING_KEY_GAP_MS = 120;
 
 const TARGETS = {
   firstChartMs: 1000,
   keystrokeP50Ms: 300,
+  longTaskMs: 50,
+  candleRatio100k: 0.5,
+  candleRatio1M: 0.3,
+  candle1MMs: 1000,
+  overheadRatio: 1.05,
   jsGzipBeforeFirstChart: 450 * 1000, // kB = 1000 bytes, like Vite's build report
   firstValidationMs: 500,
   typicalValidationMs: 0.2,
@@ -131,6 +144,10 @@ function serve(dir) {
     if (rel.startsWith('/__bench/w/')) {
       root = STRATEGIES_DIR;
       rel = rel.slice('/__bench/w'.length);
+    } else if (rel.startsWith('/__bench/f/')) {
+      root = FINANCIAL_DIR;
+      rel = rel.slice('/__bench/f'.length);
+      extra['Content-Security-Policy'] = PAGE_CSP;
     }
     if (rel.endsWith('/')) rel += 'index.html';
     const file = normalize(join(root, rel));
@@ -428,6 +445,72 @@ async function keystrokes(browser, url) {
 
 const isJs = (r) => /\.m?js$/i.test(r.path) || r.resourceType === 'script' || /javascript/i.test(r.contentType);
 const isCss = (r) => /\.css$/i.test(r.path) || r.resourceType === 'stylesheet' || /text\/css/i.test(r.contentType);
+
+/**
+ * Long tasks while typing into a spec with TYPING_ROWS inline rows (rowsSpec, ≈ 0.6 MB): once the
+ * app has settled, 20 key presses TYPING_KEY_GAP_MS apart into the first row: two digits onto its
+ * value, three spaces, then five Backspaces, twice (the text ends as it began). Every main-thread
+ * long task (PerformanceObserver 'longtask', ≥ 50 ms) from the first key until the main thread has
+ * been quiet for 1 s after the chart caught up is counted. The run also checks that the chart
+ * followed (ready, up to date) and that the text is intact (the autosaved text equals the spec).
+ */
+async function typingLongTasks(browser, base) {
+  const text = rowsSpec(TYPING_ROWS);
+  const url = `${base}/#/s/${LZString.compressToEncodedURIComponent(text)}`;
+  const { context, page, watch } = await openContext(browser);
+  try {
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    const first = await page.evaluate(waitForMark, { name: 'chartspec:drawn', minVersion: 1, timeoutMs: 60000 });
+    if (!first) throw new BenchError(`typing: the ${TYPING_ROWS}-row spec never drew`);
+    await page.waitForSelector('[data-testid="editor"][data-editor-status="ready"]', { timeout: 60000 });
+    await page.waitForSelector('.chart-pane[data-state="ready"]', { timeout: 60000 });
+    const settleMs = await mainThreadQuiet(page, 1000, 30000);
+    await page.locator('[data-testid="editor"] .monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Home');
+    for (let i = 1; i < 4; i++) await page.keyboard.press('ArrowDown'); // line 4: the first row
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft'); // before ','
+    await page.keyboard.press('ArrowLeft'); // before '}'
+    const version0 = Number((await page.locator('.chart-pane').getAttribute('data-version')) ?? 0);
+    const start = await page.evaluate(() => performance.now());
+    const keys = [];
+    for (let round = 0; round < 2; round++) keys.push('5', '5', ' ', ' ', ' ', ...Array(5).fill('Backspace'));
+    for (const key of keys) {
+      await page.keyboard.press(key);
+      await sleep(TYPING_KEY_GAP_MS);
+    }
+    const typedAt = await page.evaluate(() => performance.now());
+    await page.waitForSelector('.chart-pane[data-state="ready"]', { timeout: 60000 });
+    await mainThreadQuiet(page, 1000, 30000);
+    const r = await page.evaluate(
+      ({ from }) => {
+        const tasks = window.__bench.longTasks.filter((t) => t.start >= from);
+        const drawn = performance.getEntriesByName('chartspec:drawn', 'mark').filter((m) => m.startTime >= from);
+        return { tasks, drawn: drawn.map((m) => ({ at: m.startTime, version: m.detail?.version })), saved: localStorage.getItem('chartspec:text') };
+      },
+      { from: start },
+    );
+    const version1 = Number((await page.locator('.chart-pane').getAttribute('data-version')) ?? 0);
+    if (r.saved !== text) throw new BenchError('typing: the text after the edits is not the spec it started as (autosaved text differs)');
+    if (!(version1 > version0)) throw new BenchError(`typing: the chart did not follow the edits (version ${version0} → ${version1})`);
+    return {
+      rows: TYPING_ROWS,
+      keys: keys.length,
+      key_gap_ms: TYPING_KEY_GAP_MS,
+      typing_ms: round1(typedAt - start),
+      count: r.tasks.length,
+      max_ms: round1(Math.max(0, ...r.tasks.map((t) => t.duration))),
+      total_ms: round1(r.tasks.reduce((a, t) => a + t.duration, 0)),
+      tasks: r.tasks.map((t) => ({ start_ms: round1(t.start - start), duration_ms: round1(t.duration) })),
+      redraws: r.drawn.length,
+      first_chart_ms: round1(first.startTime),
+      settle_before_typing_ms: settleMs,
+      watch,
+    };
+  } finally {
+    await context.close();
+  }
+}
 
 async function bytes(browser, url) {
   const { context, page, watch } = await openContext(browser);
@@ -859,13 +942,35 @@ function table(rows) {
 }
 
 const verdict = (value, limit) => (value <= limit ? 'ok' : 'over');
+const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+
+/** One row per candlestick size: Chartspec / lightweight-charts = ratio, against the targets. */
+function candleRows(candles) {
+  return candles.map((c) => {
+    const target = c.bars === 100000 ? TARGETS.candleRatio100k : c.bars === 1000000 ? TARGETS.candleRatio1M : null;
+    const value =
+      c.chartspec_ms === null
+        ? `— / ${c.lightweight_charts_ms ?? '—'} ms (${(c.chartspec_runs.find((r) => r?.error)?.error ?? 'failed').replace(/^skipped: /, 'skipped, ')})`
+        : `${c.chartspec_ms} / ${c.lightweight_charts_ms} ms = ${c.ratio}×`;
+    const ok = c.ratio !== null && target !== null && c.ratio <= target && (c.bars !== 1000000 || c.chartspec_ms <= TARGETS.candle1MMs);
+    return {
+      metric: `Candlestick ${c.bars.toLocaleString('en')} bars, Chartspec / l-c (median of ${c.runs.chartspec || 0})`,
+      value,
+      target: target === null ? '—' : `≤ ${target}×${c.bars === 1000000 ? ', ≤ 1 s' : ''}`,
+      status: target === null ? '' : c.ratio === null ? 'over' : ok ? 'ok' : 'over',
+    };
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
   const args = new Set(process.argv.slice(2));
-  const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--no-strategies');
-  if (unknown.length) throw new BenchError(`unknown argument(s): ${unknown.join(' ')} (the options are --no-build and --no-strategies)`, 2);
+  const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  if (only && only !== 'typing' && only !== 'financial') throw new BenchError(`--only takes typing or financial, not ${only}`, 2);
+  if (only) args.add('--no-strategies');
+  const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--no-strategies' && !a.startsWith('--only='));
+  if (unknown.length) throw new BenchError(`unknown argument(s): ${unknown.join(' ')} (the options are --no-build, --no-strategies and --only=typing|financial)`, 2);
 
   const executablePath = findChromium();
   if (!executablePath) {
@@ -885,7 +990,9 @@ async function main() {
   // Validation: the strategy experiment workers (built before the browser starts, so the build
   // does not compete with it), and validation time in Node (bench/validate.mjs, a child process).
   const strategies = args.has('--no-strategies') ? null : await prepareStrategies(args.has('--no-build'));
-  const nodeValidation = validateInNode();
+  log('building the financial page (bench/financial/)');
+  const financialBuild = await buildFinancial(ROOT, { reuse: args.has('--no-build') });
+  const nodeValidation = only ? null : validateInNode();
 
   const { chromium } = await import('playwright-core');
   let server;
@@ -903,6 +1010,17 @@ async function main() {
     }
     const chromiumVersion = browser.version();
     log(`Chromium ${chromiumVersion} (${executablePath})`);
+
+    if (only) {
+      // One part alone, printed as JSON (results.json is left as it is).
+      const base = `http://127.0.0.1:${port}`;
+      const part =
+        only === 'typing'
+          ? (({ watch: _w, ...t }) => t)(await typingLongTasks(browser, base))
+          : { candlestick: await candlesticks(browser, base, log), extension_overhead: await extensionOverhead(browser, base, log), heap_mb_100k: await heap100k(browser, base, log) };
+      console.log(JSON.stringify(part, null, 2));
+      return;
+    }
 
     const loads = [];
     for (let i = 0; i < COLD_LOADS; i++) {
@@ -943,7 +1061,16 @@ async function main() {
     // strategies side by side.
     const validation = await validationFigures({ browser, base: `http://127.0.0.1:${port}`, loads, ks, by, js, strategies, nodeValidation, warnings });
 
-    const allWatch = [...loads.map((l) => l.watch), ks.watch, by.watch];
+    // Typing into a big spec, then the financial page: candlesticks against lightweight-charts,
+    // the extension's overhead, and the heap with 100k bars.
+    const typing = await typingLongTasks(browser, `http://127.0.0.1:${port}`);
+    log(`typing into ${typing.rows} rows: ${typing.count} long tasks, longest ${typing.max_ms} ms`);
+    const fin = `http://127.0.0.1:${port}`;
+    const candles = await candlesticks(browser, fin, log);
+    const overhead = await extensionOverhead(browser, fin, log);
+    const heap = await heap100k(browser, fin, log);
+
+    const allWatch = [...loads.map((l) => l.watch), ks.watch, by.watch, typing.watch];
     const consoleMessages = [...new Set(allWatch.flatMap((w) => w.console))];
     const pageErrors = [...new Set(allWatch.flatMap((w) => w.pageErrors))];
     const failedRequests = [...new Set(allWatch.flatMap((w) => w.failedRequests))];
@@ -981,6 +1108,11 @@ async function main() {
         from_keydown_event_p50: round1(percentile(ks.samples.map((s) => s.from_keydown_ms ?? NaN).filter(Number.isFinite), 50)),
         edits: ks.samples,
       },
+      candlestick: candles,
+      extension_overhead: overhead,
+      long_tasks_while_typing: (({ watch: _w, ...t }) => t)(typing),
+      heap_mb_100k: heap,
+      financial_page: { size: { width: 1200, height: 500 }, build: financialBuild },
       js_bytes: {
         before_first_chart: jsBefore,
         finished_before_first_chart: { raw: jsFinishedBefore.raw, gzip: jsFinishedBefore.gzip, files: jsFinishedBefore.files.map((f) => f.path) },
@@ -1001,6 +1133,11 @@ async function main() {
         js_gzip_before_first_chart_bytes: TARGETS.jsGzipBeforeFirstChart,
         first_validation_ms: TARGETS.firstValidationMs,
         typical_validation_ms: TARGETS.typicalValidationMs,
+        long_task_ms: TARGETS.longTaskMs,
+        candlestick_ratio_100k: TARGETS.candleRatio100k,
+        candlestick_ratio_1m: TARGETS.candleRatio1M,
+        candlestick_1m_ms: TARGETS.candle1MMs,
+        extension_overhead_ratio: TARGETS.overheadRatio,
       },
       validation,
       warnings,
@@ -1013,6 +1150,25 @@ async function main() {
       { metric: `Cold load → first chart (median of ${COLD_LOADS})`, value: `${firstChartMs} ms`, target: `≤ ${TARGETS.firstChartMs} ms`, status: verdict(firstChartMs, TARGETS.firstChartMs) },
       { metric: `Keystroke → chart p50 (${latencies.length} edits)`, value: `${p50} ms`, target: `≤ ${TARGETS.keystrokeP50Ms} ms`, status: verdict(p50, TARGETS.keystrokeP50Ms) },
       { metric: 'Keystroke → chart p95', value: `${p95} ms` },
+      ...candleRows(candles),
+      {
+        metric: `Extension overhead, ${overhead.bars} bars (mark / plain, median of ${overhead.runs})`,
+        value: overhead.ratio === null ? 'failed' : `${overhead.mark_ms} / ${overhead.plain_ms} ms = ${pct(overhead.ratio)}`,
+        target: '≤ +5%',
+        status: overhead.ratio === null ? 'none' : verdict(overhead.ratio, TARGETS.overheadRatio),
+      },
+      {
+        metric: `Long tasks typing into ${typing.rows} rows (${typing.keys} keys)`,
+        value: `${typing.count}, longest ${typing.max_ms} ms`,
+        target: `none > ${TARGETS.longTaskMs} ms`,
+        status: typing.count === 0 ? 'ok' : 'over',
+      },
+      {
+        metric: `JS heap with ${heap.bars / 1000}k bars drawn (Chartspec / l-c)`,
+        value: `${heap.chartspec ?? '—'} / ${heap.lightweight_charts ?? '—'} MB`,
+        target: '≤ l-c',
+        status: heap.chartspec === null || heap.lightweight_charts === null ? 'none' : verdict(heap.chartspec, heap.lightweight_charts),
+      },
       { metric: 'JS gzip before first chart', value: kB(jsBefore.gzip), target: `≤ ${TARGETS.jsGzipBeforeFirstChart / 1000} kB`, status: verdict(jsBefore.gzip, TARGETS.jsGzipBeforeFirstChart) },
       { metric: 'JS raw before first chart', value: kB(jsBefore.raw) },
       { metric: 'JS gzip total (after ~8 s idle)', value: kB(jsTotal.gzip) },

@@ -3,7 +3,7 @@ import { VegaEmbed } from 'react-vega';
 import type { Result } from 'vega-embed';
 import type { Spec as VegaSpec } from 'vega';
 import { parse as parseVega } from 'vega';
-import { EMBED_OPTIONS, installCspSafeFormats, setRuntimeSink } from '../io/vega-runtime';
+import { embedOptionsFor, installCspSafeFormats, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
 import type { LogEntry } from '../core/logger';
 
 installCspSafeFormats();
@@ -49,6 +49,8 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
     }
   }, [spec]);
   const drawable = spec && !parseError ? spec : undefined;
+  // Many marks go on a canvas, few into SVG (see `embedOptionsFor`).
+  const options = useMemo(() => (drawable ? embedOptionsFor(drawable) : undefined), [drawable]);
 
   // Messages logged while a spec is embedded belong to that spec.
   useEffect(() => {
@@ -62,11 +64,19 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
     if (parseError) callbacks.current.onFailed(spec, [{ level: 'error', message: parseError }]);
   }, [spec, parseError]);
 
-  const handleEmbed = (_result: Result) => {
+  const handleEmbed = (result: Result) => {
     const drawnSpec = specRef.current;
     if (!drawnSpec) return;
-    performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current } });
-    callbacks.current.onDrawn(drawnSpec);
+    const done = () => {
+      if (specRef.current !== drawnSpec) return;
+      performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current } });
+      callbacks.current.onDrawn(drawnSpec);
+    };
+    // Data that came by URL can turn out to be large: then the drawn view moves to a canvas.
+    if (result.view.renderer() === 'svg' && tooManyItemsForSvg(result.view)) {
+      result.view.renderer('canvas');
+      result.view.runAsync().then(done, handleError);
+    } else done();
   };
   const handleError = (error: unknown) => {
     const failedSpec = specRef.current;
@@ -85,7 +95,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
             className="chart"
             data-testid="chart"
             spec={drawable}
-            options={EMBED_OPTIONS}
+            options={options}
             onEmbed={handleEmbed}
             onError={handleError}
           />

@@ -1,0 +1,207 @@
+// The bench's financial page: draws a candlestick chart with Chartspec's own core (expandMarks,
+// vega-lite compile, then vega-embed with the app's embed options: vega-interpreter, the app's
+// renderer choice) or with lightweight-charts, from the same generated bars at the same size, and
+// times call → chart drawn in the next frame. bench/run.mjs drives it through window.__fin.
+import embed, { type Result } from 'vega-embed';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import type { Spec as VegaSpec } from 'vega';
+import { CandlestickSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
+import { expandMarks } from '../../src/core/expand';
+import { embedOptionsFor, installCspSafeFormats } from '../../src/io/vega-runtime';
+
+installCspSafeFormats();
+
+/** The chart's outer size, the same for both libraries (Vega-Lite fits the whole chart into it). */
+export const WIDTH = 1200;
+export const HEIGHT = 500;
+
+export interface Bar {
+  date: number; // ms since the epoch, UTC midnight of a weekday
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** mulberry32: a small seeded generator, so every run draws the same bars. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY = 86400000;
+
+/**
+ * `n` daily bars from 2000-01-03 (a Monday), weekends skipped: a random walk of closes (±2% a
+ * day, kept above 1), each open the previous close, highs and lows beyond the body.
+ */
+export function generateBars(n: number, seed = 42): Bar[] {
+  const rnd = random(seed);
+  const out: Bar[] = new Array(n);
+  let t = Date.UTC(2000, 0, 3);
+  let close = 100;
+  for (let i = 0; i < n; i++) {
+    const open = close;
+    close = Math.max(1, open * (1 + (rnd() - 0.5) * 0.04));
+    const high = Math.max(open, close) * (1 + rnd() * 0.01);
+    const low = Math.min(open, close) * (1 - rnd() * 0.01);
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    out[i] = { date: t, open: r2(open), high: r2(high), low: r2(low), close: r2(close), volume: Math.round(1e5 + rnd() * 9e5) };
+    t += DAY;
+    const weekday = new Date(t).getUTCDay();
+    if (weekday === 6) t += 2 * DAY;
+    else if (weekday === 0) t += DAY;
+  }
+  return out;
+}
+
+const SIZE = { width: WIDTH, height: HEIGHT, autosize: { type: 'fit', contains: 'padding' } };
+
+/** With the candlestick mark. */
+export function markSpec(values: Bar[]): unknown {
+  return {
+    $schema: 'https://chartspec.dev/schema/chartspec/v1.json',
+    ...SIZE,
+    data: { values },
+    mark: { type: 'candlestick' },
+    encoding: {
+      x: { field: 'date', type: 'temporal', title: null },
+      y: { title: null },
+      open: { field: 'open' },
+      high: { field: 'high' },
+      low: { field: 'low' },
+      close: { field: 'close' },
+    },
+  };
+}
+
+/** The same chart as one writes it in plain Vega-Lite: a wick rule and a body bar, colored by direction. */
+export function plainSpec(values: Bar[]): unknown {
+  const color = {
+    condition: [
+      { test: 'datum.close > datum.open', value: '#0f9d76' },
+      { test: 'datum.close < datum.open', value: '#e0483e' },
+    ],
+    value: '#8a94a6',
+  };
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    ...SIZE,
+    data: { values },
+    encoding: {
+      x: { field: 'date', type: 'temporal', title: null },
+      y: { type: 'quantitative', scale: { zero: false }, title: null },
+      color,
+    },
+    layer: [
+      { mark: 'rule', encoding: { y: { field: 'low' }, y2: { field: 'high' } } },
+      { mark: 'bar', encoding: { y: { field: 'open' }, y2: { field: 'close' } } },
+    ],
+  };
+}
+
+const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
+const host = () => document.getElementById('host')!;
+
+interface Drawn {
+  ms: number;
+  renderer?: string;
+  items?: number;
+  stages?: Record<string, number>;
+}
+
+let live: { finalize(): void } | undefined;
+let bars: Bar[] | null = null;
+let lwcBars: { time: UTCTimestamp; open: number; high: number; low: number; close: number }[] | null = null;
+
+function clear(): void {
+  live?.finalize();
+  live = undefined;
+  host().replaceChildren();
+}
+
+/** Counts the scenegraph's items (what the renderer draws). */
+function countItems(node: { items?: unknown[] } | undefined): number {
+  if (!node?.items) return 0;
+  let n = 0;
+  for (const item of node.items as { items?: unknown[] }[]) n += 1 + countItems(item);
+  return n;
+}
+
+async function drawChartspec(spec: unknown): Promise<Drawn> {
+  const t0 = performance.now();
+  const expanded = expandMarks(spec);
+  if (expanded.problems.some((p) => p.severity === 'error')) throw new Error(expanded.problems.map((p) => p.message).join('; '));
+  const t1 = performance.now();
+  const vega = compile(expanded.spec as TopLevelSpec).spec as VegaSpec;
+  const t2 = performance.now();
+  const options = embedOptionsFor(vega);
+  const result: Result = await embed(host(), vega, options);
+  const t3 = performance.now();
+  const t4 = await nextFrame();
+  live = result;
+  const scene = (result.view as unknown as { scenegraph(): { root: { items?: unknown[] } } }).scenegraph().root;
+  return {
+    ms: t4 - t0,
+    renderer: result.view.renderer(),
+    items: countItems(scene),
+    stages: { expand: t1 - t0, compile: t2 - t1, embed_and_run: t3 - t2, to_frame: t4 - t3 },
+  };
+}
+
+function toLwc(b: Bar[]) {
+  return b.map((d) => ({ time: (d.date / 1000) as UTCTimestamp, open: d.open, high: d.high, low: d.low, close: d.close }));
+}
+
+async function drawLwc(data: NonNullable<typeof lwcBars>): Promise<Drawn> {
+  const t0 = performance.now();
+  const chart: IChartApi = createChart(host(), { width: WIDTH, height: HEIGHT });
+  const series = chart.addSeries(CandlestickSeries, { upColor: '#0f9d76', downColor: '#e0483e', wickUpColor: '#0f9d76', wickDownColor: '#e0483e', borderVisible: false });
+  series.setData(data);
+  const t1 = performance.now();
+  const t2 = await nextFrame();
+  live = { finalize: () => chart.remove() };
+  return { ms: t2 - t0, stages: { create_and_set_data: t1 - t0, to_frame: t2 - t1 } };
+}
+
+/**
+ * The page's API for bench/run.mjs. `prepare` makes the bars (and lightweight-charts' copy in
+ * its own format) before the timed call; `draw` times one chart; `drop` forgets the bars so that
+ * only what the chart keeps stays on the heap.
+ */
+const api = {
+  prepare(n: number, lib: 'chartspec' | 'plain' | 'lwc') {
+    clear();
+    bars = generateBars(n);
+    lwcBars = lib === 'lwc' ? toLwc(bars) : null;
+    if (lib === 'lwc') bars = null;
+    return true;
+  },
+  async draw(lib: 'chartspec' | 'plain' | 'lwc'): Promise<Drawn> {
+    if (lib === 'lwc') return drawLwc(lwcBars!);
+    return drawChartspec(lib === 'plain' ? plainSpec(bars!) : markSpec(bars!));
+  },
+  /** A small chart drawn and removed first, so the timed call does not pay for loading code. */
+  async warmUp(lib: 'chartspec' | 'plain' | 'lwc') {
+    api.prepare(200, lib);
+    await api.draw(lib);
+    clear();
+    return true;
+  },
+  drop() {
+    bars = null;
+    lwcBars = null;
+    return true;
+  },
+  clear,
+};
+
+(window as unknown as { __fin: typeof api }).__fin = api;
+document.documentElement.dataset['ready'] = '1';
