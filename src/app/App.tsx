@@ -6,11 +6,9 @@ import { ChartView, type ChartState } from '../components/ChartView';
 import { ProblemsPanel } from '../components/ProblemsPanel';
 import { SplitPane } from '../components/SplitPane';
 import { Header } from '../components/Header';
-import { logProblems } from '../core/compile';
 import type { LogEntry } from '../core/logger';
-import { parseDocument } from '../core/parse';
 import { hasErrors, mergeProblems, type Problem } from '../core/problem';
-import type { PipelineRequest, PipelineResponse, SchemaResponse } from '../workers/protocol';
+import type { PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse, SchemaResponse } from '../workers/protocol';
 import PipelineWorker from '../workers/pipeline.worker?worker';
 import SchemaWorker from '../workers/schema.worker?worker';
 import { LatestChannel } from './latest';
@@ -19,6 +17,9 @@ import { saveText } from '../io/storage';
 /** Quiet time after the last keystroke before the text is compiled. */
 const TYPING_PAUSE_MS = 60;
 const AUTOSAVE_MS = 400;
+const AUTOSAVE_LARGE_MS = 1500;
+/** Characters from which a text counts as large (autosave waits longer). */
+const LARGE_TEXT = 100_000;
 
 interface AppProps {
   initialText: string;
@@ -51,6 +52,9 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
   const [drawn, setDrawn] = useState<{ spec: VegaSpec; version: number }>();
   const [failed, setFailed] = useState<VegaSpec>();
   const [runtime, setRuntime] = useState<{ spec: VegaSpec; entries: LogEntry[] }>();
+  /** Runtime messages placed in text `id` by the pipeline worker (it holds the parsed text). */
+  const [runtimePlaced, setRuntimePlaced] = useState<{ id: number; entries: LogEntry[]; problems: Problem[] }>();
+  const runtimeAsked = useRef<{ key: number; entries: LogEntry[] }>(undefined);
   /**
    * Monaco and the schema check are big; they start loading once the first chart is on screen
    * (or once it is clear none is coming), so the first chart never waits for them.
@@ -61,22 +65,34 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
   const [workerFailure, setWorkerFailure] = useState<Problem>();
   const [saveWarning, setSaveWarning] = useState<string>();
 
-  const channels = useRef<{ pipeline: LatestChannel<PipelineRequest, PipelineResponse>; schemaCheck: LatestChannel<PipelineRequest, SchemaResponse> }>(undefined);
+  const channels = useRef<{ pipeline: LatestChannel<PipelineMessage, PipelineAnswer>; schemaCheck: LatestChannel<PipelineRequest, SchemaResponse> }>(undefined);
   useEffect(() => {
-    const pipeline = new LatestChannel<PipelineRequest, PipelineResponse>(
+    const pipeline = new LatestChannel<PipelineMessage, PipelineAnswer>(
       () => new PipelineWorker({ name: 'chartspec-pipeline' }),
       (res) => {
-        if (res.id !== latestId.current) return; // only the newest edit's result counts
+        if (res.id !== latestId.current) return; // only the newest edit's answers count
+        if (res.kind === 'runtime') {
+          const asked = runtimeAsked.current;
+          if (res.problems && asked?.key === res.key) setRuntimePlaced({ id: res.id, entries: asked.entries, problems: res.problems });
+          return;
+        }
+        if (res.kind === 'spec') {
+          const vega = res.vega;
+          if (vega) setCandidate((c) => ({ spec: c && equal(c.spec, vega) ? c.spec : vega, version: res.id }));
+          return;
+        }
         setWorkerFailure(undefined);
         setResult(res);
-        const vega = res.vega;
-        if (vega && !hasErrors(res.problems)) {
-          setCandidate((c) => ({ spec: c && equal(c.spec, vega) ? c.spec : vega, version: res.id }));
+        if (res.spec !== 'none' && !hasErrors(res.problems)) {
+          // The spec crosses over only when it changed, and only for the newest text.
+          if (res.spec === 'changed') pipeline.submit({ kind: 'spec', id: res.id });
+          else setCandidate((c) => (c ? { spec: c.spec, version: res.id } : c));
         } else setBooted(true);
       },
       (req, message) => {
         if (req.id === latestId.current) setWorkerFailure(problem(`The pipeline stopped on this text: ${message}`));
       },
+      (req) => req.kind ?? '',
     );
     const schemaCheck = new LatestChannel<PipelineRequest, SchemaResponse>(
       () => new SchemaWorker({ name: 'chartspec-schema' }),
@@ -127,12 +143,13 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
     return () => clearTimeout(t);
   }, []);
 
-  // Autosave the text (only the text: everything else follows from it).
+  // Autosave the text (only the text: everything else follows from it). Storing a big text
+  // holds the main thread for a while, so it waits for a longer pause in typing.
   useEffect(() => {
     const t = setTimeout(() => {
       const r = saveText(text);
       setSaveWarning(r.ok ? undefined : r.message);
-    }, AUTOSAVE_MS);
+    }, text.length > LARGE_TEXT ? AUTOSAVE_LARGE_MS : AUTOSAVE_MS);
     return () => clearTimeout(t);
   }, [text]);
 
@@ -158,28 +175,39 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
   }, []);
 
   const currentVersion = result?.id ?? 0;
+
+  // Runtime messages of the spec on screen are placed in the current text by the pipeline worker,
+  // which holds it parsed: nothing on the main thread reads the whole text. An edit that keeps the
+  // spec (spacing) asks again, for the new places.
+  useEffect(() => {
+    if (!runtime || !candidate || runtime.spec !== candidate.spec || candidate.version !== currentVersion || currentVersion !== latestId.current) return;
+    const key = (runtimeAsked.current?.key ?? 0) + 1;
+    runtimeAsked.current = { key, entries: runtime.entries };
+    channels.current?.pipeline.submit({ kind: 'runtime', id: currentVersion, key, entries: runtime.entries });
+  }, [runtime, candidate, currentVersion]);
   const failedNow = !!candidate && failed === candidate.spec;
   // Draw the newest compiled spec unless it failed to become a view: then the last good one.
   const shown = failedNow ? drawn : candidate;
   const upToDate = !!candidate && candidate.version === currentVersion && !failedNow;
+  // A result whose new spec is on its way from the worker is not a problem with the text.
+  const fetching = result?.spec === 'changed' && !hasErrors(result.problems) && candidate?.version !== currentVersion;
   const state: ChartState = !shown
     ? 'empty'
-    : !upToDate
+    : !upToDate && !fetching
       ? 'stale'
-      : drawn?.spec === candidate?.spec
+      : !fetching && drawn?.spec === candidate?.spec
         ? 'ready'
         : 'drawing';
   const shownVersion = shown === candidate && state === 'ready' ? currentVersion : (drawn?.version ?? 0);
 
   const problems = useMemo(() => {
     const schemaNow = schema && schema.id === currentVersion ? schema.problems : [];
-    const text = texts.current.get(currentVersion);
     const runtimeNow =
-      runtime && candidate && runtime.spec === candidate.spec && candidate.version === currentVersion && text !== undefined
-        ? logProblems(parseDocument(text), runtime.entries, 'runtime')
+      runtime && candidate && runtime.spec === candidate.spec && candidate.version === currentVersion && runtimePlaced?.id === currentVersion && runtimePlaced.entries === runtime.entries
+        ? runtimePlaced.problems
         : [];
     return mergeProblems(result?.problems ?? [], schemaNow, runtimeNow, workerFailure ? [workerFailure] : []);
-  }, [result, schema, runtime, candidate, currentVersion, workerFailure]);
+  }, [result, schema, runtime, runtimePlaced, candidate, currentVersion, workerFailure]);
 
   const errorCount = problems.filter((p) => p.severity === 'error').length;
   const staleReason = state === 'stale' ? `${errorCount || 'a'} ${errorCount === 1 || !errorCount ? 'problem' : 'problems'} in the text` : undefined;

@@ -1,17 +1,22 @@
 /**
  * Talks to a worker one request at a time and always with the newest text: while a request is
  * in flight, later submissions replace each other, so a slow compile never builds a queue.
+ *
+ * Requests can travel in lanes (`laneOf`): a submission replaces only the pending request of its
+ * own lane, and one in the main lane (a new text, lane `''`) drops every pending request of the
+ * others, which all concern older texts. Pending requests go out in the order they came.
  */
 export class LatestChannel<Req extends { id: number }, Res extends { id: number }> {
   /** Started on the first request, so a worker nobody needs yet is not even downloaded. */
   private worker: Worker | undefined;
   private inFlight = false;
-  private pending: Req | undefined;
+  private readonly pending = new Map<string, Req>();
 
   constructor(
     private readonly create: () => Worker,
     private readonly onResult: (res: Res) => void,
     private readonly onFailure: (req: Req, message: string) => void,
+    private readonly laneOf: (req: Req) => string = () => '',
   ) {}
 
   private current: Req | undefined;
@@ -35,7 +40,7 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
       if (this.stopped || w !== this.worker) return; // a worker already let go
-      const failed = this.current ?? this.pending ?? this.lastSent;
+      const failed = this.current ?? this.pending.get('') ?? this.lastSent;
       // A worker that crashed (out of memory, a bug) is replaced; the text is never lost.
       this.worker?.terminate();
       this.inFlight = false;
@@ -54,14 +59,18 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
   }
 
   submit(req: Req): void {
-    this.pending = req;
+    const lane = this.laneOf(req);
+    if (lane === '') this.pending.clear();
+    this.pending.delete(lane); // re-inserted last: the order is the order of submission
+    this.pending.set(lane, req);
     this.flush();
   }
 
   private flush(): void {
-    if (this.stopped || this.inFlight || !this.pending) return;
-    this.current = this.pending;
-    this.pending = undefined;
+    if (this.stopped || this.inFlight || !this.pending.size) return;
+    const [lane, next] = this.pending.entries().next().value!;
+    this.pending.delete(lane);
+    this.current = next;
     this.inFlight = true;
     this.lastSent = this.current;
     (this.worker ?? this.start()).postMessage(this.current);

@@ -13,6 +13,8 @@ export interface PipelineOptions {
   /** Validate against the schema too (validation can also run apart: see `validateDocument`). */
   validator?: Validator;
   registry?: readonly ExtensionMark[];
+  /** The text already parsed (`parseDocument(text)`), so it is not parsed twice. */
+  doc?: ParsedDocument;
 }
 
 export interface PipelineResult {
@@ -35,8 +37,8 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
 export function runPipeline(text: string, options: PipelineOptions = {}): PipelineResult {
   const timings = { parse: 0, expand: 0, compile: 0, validate: 0 };
   let t = now();
-  const doc = parseDocument(text);
-  timings.parse = now() - t;
+  const doc = options.doc ?? parseDocument(text);
+  timings.parse = options.doc ? 0 : now() - t;
   const problems: Problem[] = [...doc.problems];
   /** Schema problems, merged at the end as the app merges its schema worker's answer. */
   const schema: Problem[] = [];

@@ -21,6 +21,20 @@ interface EditorProps {
   loadMonaco: boolean;
 }
 
+/**
+ * From this many lines on, editor features whose work grows with the text on every keystroke
+ * are turned off: sticky scroll (it asks the JSON worker for every symbol, three per row of inline
+ * data, and lays them out on the main thread), the active indent guide (it walks every line at the
+ * same indentation), and occurrence/selection highlights (they search the whole text).
+ */
+const LARGE_TEXT_LINES = 3000;
+const largeTextOptions = (large: boolean) => ({
+  stickyScroll: { enabled: !large },
+  guides: { highlightActiveIndentation: !large },
+  occurrencesHighlight: large ? ('off' as const) : ('singleFile' as const),
+  selectionHighlight: !large,
+});
+
 const severityOf = (m: Monaco, s: Problem['severity']) =>
   s === 'error' ? m.MarkerSeverity.Error : s === 'warning' ? m.MarkerSeverity.Warning : m.MarkerSeverity.Info;
 
@@ -64,7 +78,11 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
           ariaLabel: 'Chart spec (JSON)',
         });
         editorRef.current = instance;
+        let large = instance.getModel()!.getLineCount() >= LARGE_TEXT_LINES;
+        instance.updateOptions(largeTextOptions(large));
         instance.onDidChangeModelContent(() => {
+          const nowLarge = instance!.getModel()!.getLineCount() >= LARGE_TEXT_LINES;
+          if (nowLarge !== large) instance!.updateOptions(largeTextOptions((large = nowLarge)));
           textRef.current = instance!.getValue();
           onChangeRef.current(textRef.current);
         });

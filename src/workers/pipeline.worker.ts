@@ -1,21 +1,11 @@
 /// <reference lib="webworker" />
-import { runPipeline } from '../core/pipeline';
-import type { PipelineRequest, PipelineResponse } from './protocol';
+import { PipelineSession } from './pipeline-session';
+import type { PipelineMessage } from './protocol';
 
 /** Parse, expand and compile off the main thread; the page only draws. */
-function handle({ id, text }: PipelineRequest): PipelineResponse {
-  const t0 = performance.now();
-  const result = runPipeline(text);
-  return {
-    id,
-    language: result.language,
-    problems: result.problems,
-    vega: result.vega,
-    timings: { ...result.timings, total: performance.now() - t0 },
-  };
-}
+const session = new PipelineSession();
 
-/** The page sends one request at a time, always its newest text (see `useWorkerLatest`). */
-self.onmessage = (event: MessageEvent<PipelineRequest>) => {
-  self.postMessage(handle(event.data));
+/** The page sends one request at a time, always its newest (see `LatestChannel`). */
+self.onmessage = (event: MessageEvent<PipelineMessage>) => {
+  self.postMessage(session.handle(event.data));
 };

@@ -1,21 +1,67 @@
 import type { Spec as VegaSpec } from 'vega';
 import type { Language } from '../core/language';
+import type { LogEntry } from '../core/logger';
 import type { Problem } from '../core/problem';
 
 /** Main thread → worker: run the pipeline over this text. `id` orders requests. */
 export interface PipelineRequest {
+  kind?: 'text';
   id: number;
   text: string;
 }
 
-/** What the pipeline worker sends back: plain data, nothing with methods. */
+/** Main thread → pipeline worker: send the Vega spec compiled from text `id` (see `spec`). */
+export interface SpecRequest {
+  kind: 'spec';
+  id: number;
+}
+
+/** Main thread → pipeline worker: place Vega's runtime messages in text `id`. */
+export interface RuntimeRequest {
+  kind: 'runtime';
+  id: number;
+  /** Echoed in the answer, so the page knows which request it answers. */
+  key: number;
+  entries: LogEntry[];
+}
+
+export type PipelineMessage = PipelineRequest | SpecRequest | RuntimeRequest;
+
+/**
+ * What the pipeline worker sends back for a text: plain data, nothing with methods. The Vega
+ * spec itself (with inline data it can be megabytes) is not in it: `spec` says whether there is
+ * one and whether it differs from the last one the page fetched, and the page asks for it with a
+ * `SpecRequest` only when the answer is still the newest — a result overtaken by later typing
+ * costs the main thread nothing.
+ */
 export interface PipelineResponse {
+  kind: 'result';
   id: number;
   language: Language;
   problems: Problem[];
-  vega?: VegaSpec;
+  /** `none`: nothing to draw; `same`: equal to the last spec fetched; `changed`: fetch it. */
+  spec: 'none' | 'same' | 'changed';
+  /** The parsed value equalled the previous text's (an edit of spacing only): not recompiled. */
+  reused: boolean;
   timings: { parse: number; expand: number; compile: number; validate: number; total: number };
 }
+
+export interface SpecResponse {
+  kind: 'spec';
+  id: number;
+  /** Absent when text `id` is no longer the worker's latest. */
+  vega?: VegaSpec;
+}
+
+export interface RuntimeResponse {
+  kind: 'runtime';
+  id: number;
+  key: number;
+  /** Absent when text `id` is no longer known to the worker. */
+  problems?: Problem[];
+}
+
+export type PipelineAnswer = PipelineResponse | SpecResponse | RuntimeResponse;
 
 export interface SchemaResponse {
   id: number;

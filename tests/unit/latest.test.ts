@@ -85,4 +85,34 @@ describe('LatestChannel', () => {
     ch.submit({ id: 9, text: 'z' });
     expect(FakeWorker.made).toHaveLength(LatestChannel.MAX_CRASHES);
   });
+
+  it('keeps lanes apart: a side request waits beside the newest text, a newer text drops it', () => {
+    FakeWorker.made = [];
+    const results: number[] = [];
+    type LaneReq = Req & { kind?: string };
+    const ch = new LatestChannel<LaneReq, { id: number }>(
+      () => new FakeWorker() as unknown as Worker,
+      (r) => results.push(r.id),
+      () => {},
+      (r) => r.kind ?? '',
+    );
+    ch.submit({ id: 1, text: 'a' });
+    const w = FakeWorker.made[0]!;
+    ch.submit({ id: 1, text: '', kind: 'spec' });
+    ch.submit({ id: 2, text: 'ab' });
+    // The text came after the side request; both wait, and go in the order they came.
+    w.answer(1);
+    expect((w.sent as LaneReq[]).map((r) => `${r.kind ?? 'text'}${r.id}`)).toEqual(['text1', 'text2']);
+    // A side request for the newest text waits beside nothing; a newer text drops it.
+    ch.submit({ id: 2, text: '', kind: 'spec' });
+    ch.submit({ id: 3, text: 'abc' });
+    w.answer(2);
+    expect((w.sent as LaneReq[]).map((r) => `${r.kind ?? 'text'}${r.id}`)).toEqual(['text1', 'text2', 'text3']);
+    // Two side requests of different lanes both go out, one at a time.
+    ch.submit({ id: 3, text: '', kind: 'spec' });
+    ch.submit({ id: 3, text: '', kind: 'runtime' });
+    w.answer(3);
+    w.answer(3);
+    expect((w.sent as LaneReq[]).map((r) => `${r.kind ?? 'text'}${r.id}`)).toEqual(['text1', 'text2', 'text3', 'spec3', 'runtime3']);
+  });
 });

@@ -1,0 +1,82 @@
+import equal from 'fast-deep-equal';
+import type { Spec as VegaSpec } from 'vega';
+import { logProblems } from '../core/compile';
+import { detectLanguage, type Language } from '../core/language';
+import { parseDocument, type ParsedDocument } from '../core/parse';
+import { runPipeline } from '../core/pipeline';
+import { sortProblems, type Problem } from '../core/problem';
+import type { PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse } from './protocol';
+
+/** How many recent texts' parsed documents are kept for placing runtime messages. */
+const KEEP_DOCS = 4;
+
+interface Compiled {
+  id: number;
+  doc: ParsedDocument;
+  language: Language;
+  problems: Problem[];
+  vega?: VegaSpec;
+  /** The run found nothing beyond what parsing and language detection say (so it can be reused). */
+  clean: boolean;
+}
+
+const now = () => performance.now();
+
+/**
+ * The pipeline worker's state and answers, apart from the worker itself so that it runs in
+ * tests. Everything proportional to the text happens here, off the main thread: parsing,
+ * compiling, deciding whether the page needs a new Vega spec, and placing Vega's runtime
+ * messages in the text.
+ */
+export class PipelineSession {
+  /** The newest text's run. */
+  private last: Compiled | undefined;
+  /** The spec the page fetched last: what `same` in an answer means. */
+  private fetched: VegaSpec | undefined;
+  private readonly docs = new Map<number, ParsedDocument>();
+
+  handle(message: PipelineMessage): PipelineAnswer {
+    if (message.kind === 'spec') {
+      const vega = this.last?.id === message.id ? this.last.vega : undefined;
+      if (vega) this.fetched = vega;
+      return vega ? { kind: 'spec', id: message.id, vega } : { kind: 'spec', id: message.id };
+    }
+    if (message.kind === 'runtime') {
+      const doc = this.docs.get(message.id);
+      const { id, key } = message;
+      return doc ? { kind: 'runtime', id, key, problems: logProblems(doc, message.entries, 'runtime') } : { kind: 'runtime', id, key };
+    }
+    return this.text(message);
+  }
+
+  private text({ id, text }: PipelineRequest): PipelineResponse {
+    const t0 = now();
+    const doc = parseDocument(text);
+    const parseMs = now() - t0;
+    this.docs.set(id, doc);
+    for (const old of this.docs.keys()) if (this.docs.size > KEEP_DOCS) this.docs.delete(old);
+
+    // An edit that leaves the value as it was (spacing, line breaks) compiles to the same Vega:
+    // only the places of the syntax and language remarks can have moved.
+    const prev = this.last;
+    let reused = false;
+    let timings = { parse: parseMs, expand: 0, compile: 0, validate: 0 };
+    if (doc.ok && prev?.clean && prev.doc.ok && equal(doc.value, prev.doc.value)) {
+      const language = detectLanguage(doc);
+      this.last = { id, doc, language: language.language, problems: sortProblems([...doc.problems, ...language.problems]), vega: prev.vega, clean: true };
+      reused = true;
+    } else {
+      const result = runPipeline(text, { doc });
+      const language = doc.ok ? detectLanguage(doc).problems.length : 0;
+      // Problems beyond parsing and language detection tie the result to this text's layout.
+      const clean = result.problems.length === doc.problems.length + language;
+      this.last = { id, doc, language: result.language, problems: result.problems, vega: result.vega, clean };
+      timings = { ...result.timings, parse: parseMs };
+    }
+    const last = this.last;
+    const spec = !last.vega ? 'none' : last.vega === this.fetched || equal(last.vega, this.fetched) ? 'same' : 'changed';
+    // Keep the fetched object when equal, so that later comparisons are by reference.
+    if (spec === 'same') last.vega = this.fetched;
+    return { kind: 'result', id, language: last.language, problems: last.problems, spec, reused, timings: { ...timings, total: now() - t0 } };
+  }
+}
