@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BAR } from './fixtures';
+import { chartPane, cursorToLineEnd, editorReady, openWith, shownVersion, waitForChart } from './helpers';
+
+/** A line chart with `n` inline rows, one per line (rows start on line 4). */
+function rowsSpec(n: number): string {
+  const rows: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const date = new Date(Date.UTC(2020, 0, 1) + Math.floor(i / 4) * 86400000).toISOString().slice(0, 10);
+    rows.push(`    {"date": "${date}", "series": "${'ABCD'[i % 4]}", "value": ${(50 + 40 * Math.sin(i / 37)).toFixed(2)}}`);
+  }
+  return `{
+  "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
+  "data": {"values": [
+${rows.join(',\n')}
+  ]},
+  "mark": "line",
+  "encoding": {
+    "x": {"field": "date", "type": "temporal"},
+    "y": {"field": "value", "type": "quantitative"},
+    "color": {"field": "series", "type": "nominal"}
+  }
+}`;
+}
+
+/** A candlestick over `n` inline daily bars (weekdays only), deterministic. */
+function candlesSpec(n: number): string {
+  const values: string[] = [];
+  let close = 100;
+  let t = Date.UTC(2020, 0, 6);
+  for (let i = 0; i < n; i++) {
+    const open = close;
+    close = Math.max(1, open + Math.sin(i * 1.7) * 2);
+    const date = new Date(t).toISOString().slice(0, 10);
+    values.push(`{"date": "${date}", "open": ${open.toFixed(2)}, "high": ${(Math.max(open, close) + 1).toFixed(2)}, "low": ${(Math.min(open, close) - 1).toFixed(2)}, "close": ${close.toFixed(2)}}`);
+    t += 86400000 * (new Date(t).getUTCDay() === 5 ? 3 : 1);
+  }
+  return `{
+  "data": {"values": [
+    ${values.join(',\n    ')}
+  ]},
+  "mark": "candlestick",
+  "encoding": {
+    "x": {"field": "date", "type": "temporal"},
+    "open": {"field": "open"}, "high": {"field": "high"}, "low": {"field": "low"}, "close": {"field": "close"}
+  }
+}`;
+}
+
+const drawnMarks = (page: Page) => page.evaluate(() => performance.getEntriesByName('chartspec:drawn', 'mark').length);
+const savedText = (page: Page) => page.evaluate(() => localStorage.getItem('chartspec:text'));
+
+test('typing into a 10,000-row spec: the chart follows and the text stays whole', async ({ page }) => {
+  test.setTimeout(120_000);
+  const text = rowsSpec(10_000);
+  await openWith(page, text);
+  await editorReady(page);
+  await expect(chartPane(page)).toHaveAttribute('data-state', 'ready');
+  const chart = page.getByTestId('chart');
+  const before = await chart.screenshot();
+
+  // An exponent onto the first row's value: that point jumps ten thousand times higher.
+  await cursorToLineEnd(page, 4);
+  await page.keyboard.press('ArrowLeft'); // before ','
+  await page.keyboard.press('ArrowLeft'); // before '}'
+  const version = await shownVersion(page);
+  await page.keyboard.type('e4', { delay: 60 });
+  await waitForChart(page, version + 1);
+  const lines = text.split('\n');
+  lines[3] = `${lines[3]!.slice(0, -2)}e4${lines[3]!.slice(-2)}`;
+  const typed = lines.join('\n');
+  // The whole text, as the app keeps it (autosaved), is exactly what was typed.
+  await expect.poll(() => savedText(page), { timeout: 20_000 }).toBe(typed);
+  await expect.poll(async () => Buffer.compare(await chart.screenshot(), before) !== 0).toBe(true);
+
+  // Spaces change nothing the chart shows: the text is taken, the chart is not drawn again.
+  const drawn = await drawnMarks(page);
+  const spaced = await shownVersion(page);
+  await page.keyboard.type('   ', { delay: 60 });
+  await waitForChart(page, spaced + 1);
+  lines[3] = `${lines[3]!.slice(0, -2)}   ${lines[3]!.slice(-2)}`;
+  await expect.poll(() => savedText(page), { timeout: 20_000 }).toBe(lines.join('\n'));
+  expect(await drawnMarks(page)).toBe(drawn);
+  await expect(page.getByTestId('problem')).toHaveCount(0);
+});
+
+test('a chart with many marks is drawn on a canvas, a small one in SVG', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openWith(page, candlesSpec(3000));
+  const chart = page.getByTestId('chart');
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  await expect(chart.locator('svg')).toHaveCount(0);
+
+  await openWith(page, BAR);
+  await expect(chart.locator('svg')).toHaveCount(1);
+  await expect(chart.locator('canvas')).toHaveCount(0);
+  await expect(chart.locator('svg g.mark-rect path')).toHaveCount(3);
+});
+
+test('data that turns out large once loaded moves the chart to a canvas', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openWith(
+    page,
+    JSON.stringify({
+      data: { url: 'data/flights-10k.json' },
+      mark: 'point',
+      encoding: { x: { field: 'distance', type: 'quantitative' }, y: { field: 'delay', type: 'quantitative' } },
+    }),
+  );
+  const chart = page.getByTestId('chart');
+  await expect(chart.locator('canvas')).toHaveCount(1);
+  await expect(chart.locator('svg')).toHaveCount(0);
+  await expect(chartPane(page)).toHaveAttribute('data-state', 'ready');
+});
