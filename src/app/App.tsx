@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import equal from 'fast-deep-equal';
 import type { Spec as VegaSpec } from 'vega';
 import { Editor, type EditorHandle } from '../editor/Editor';
 import { ChartView, type ChartState } from '../components/ChartView';
@@ -77,8 +76,9 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
           return;
         }
         if (res.kind === 'spec') {
+          // The worker compared it with the spec fetched before, off the main thread.
           const vega = res.vega;
-          if (vega) setCandidate((c) => ({ spec: c && equal(c.spec, vega) ? c.spec : vega, version: res.id }));
+          if (vega) setCandidate({ spec: vega, version: res.id });
           return;
         }
         setWorkerFailure(undefined);
