@@ -126,8 +126,16 @@ export function expandMarks(
    * Walks a node and the units inside it. `panes` collects the views marks ask to draw below the
    * chart this node belongs to; undefined where none can be added (inside a facet or repeat).
    */
-  const walk = (node: unknown, path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number, panes: Pane[] | undefined): unknown => {
+  const walk = (
+    node: unknown,
+    path: PathSegment[],
+    parentEncoding: JsonObject | undefined,
+    depth: number,
+    panes: Pane[] | undefined,
+    inheritedWidth?: number,
+  ): unknown => {
     if (!isObject(node)) return node;
+    const width = typeof node['width'] === 'number' ? node['width'] : inheritedWidth;
 
     const type = markType(node);
     const mark = type !== undefined ? byName.get(type) : undefined;
@@ -153,6 +161,7 @@ export function expandMarks(
           report: (r) => report(path, r),
           parentEncoding,
           config: rootConfig,
+          width,
           addPane: (pane) => {
             if (!panes) return false;
             panes.push({ pane, unit: node });
@@ -168,7 +177,7 @@ export function expandMarks(
         return node;
       }
       expandedCount++;
-      return walk(result, path, parentEncoding, depth + 1, panes);
+      return walk(result, path, parentEncoding, depth + 1, panes, width);
     }
 
     let out: JsonObject | undefined;
@@ -191,7 +200,7 @@ export function expandMarks(
           own = { ...own, ...patch };
         }
       }
-      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => walk(child, at, enc, depth, panes)));
+      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => walk(child, at, enc, depth, panes, width)));
       if (own) set('encoding', withoutMarkChannels(own));
     }
     for (const key of CONCAT_KEYS) {

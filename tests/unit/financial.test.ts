@@ -19,6 +19,36 @@ const SLOT_TRANSFORMS = [
   { calculate: 'datum.__t - (isValid(datum.__step) ? datum.__step : 1) * 0.35', as: '__x0' },
   { calculate: 'datum.__t + (isValid(datum.__step) ? datum.__step : 1) * 0.35', as: '__x1' },
 ];
+/** Level of detail for prices o/h/l/c on x d, for a plot `columns` pixels wide. */
+const LOD = (columns: number, volume?: string): JsonObject[] => [
+  { calculate: 'toDate(datum["d"])', as: '__t' },
+  {
+    joinaggregate: [
+      { op: 'min', field: '__t', as: '__tmin' },
+      { op: 'max', field: '__t', as: '__tmax' },
+      { op: 'count', as: '__n' },
+    ],
+    groupby: [],
+  },
+  {
+    calculate: `datum.__n > ${columns} && datum.__tmax > datum.__tmin ? min(${columns - 1}, floor((datum.__t - datum.__tmin) / (datum.__tmax - datum.__tmin) * ${columns})) : datum.__t`,
+    as: '__column',
+  },
+  {
+    aggregate: [
+      { op: 'argmin', field: '__t', as: '__first' },
+      { op: 'argmax', field: '__t', as: '__last' },
+      { op: 'max', field: 'h', as: 'h' },
+      { op: 'min', field: 'l', as: 'l' },
+      ...(volume ? [{ op: 'sum', field: volume, as: volume }] : []),
+    ],
+    groupby: ['__column'],
+  },
+  { calculate: 'datum.__first["d"]', as: 'd' },
+  { calculate: 'datum.__first["o"]', as: 'o' },
+  { calculate: 'datum.__last["c"]', as: 'c' },
+];
+
 const COLOR = {
   condition: [
     { test: 'datum["c"] > datum["o"]', value: '#0f9d76' },
@@ -38,7 +68,7 @@ describe('candlestick', () => {
     expect(r.problems).toEqual([]);
     expect(r.spec).toEqual({
       data: { url: 'data/ohlc.json' },
-      transform: SLOT_TRANSFORMS,
+      transform: [...LOD(1000), ...SLOT_TRANSFORMS],
       layer: [
         {
           mark: { type: 'rule', style: 'candlestick-wick' },
@@ -156,7 +186,7 @@ describe('ohlc', () => {
       },
     });
     expect(r.spec).toEqual({
-      transform: SLOT_TRANSFORMS,
+      transform: [...LOD(1000), ...SLOT_TRANSFORMS],
       layer: [
         {
           mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5 },
@@ -193,17 +223,18 @@ describe('what the marks read but plain Vega-Lite does not know', () => {
 });
 
 /** Draws a plain Vega-Lite spec headless and returns each named mark's items. */
-async function drawn(spec: unknown): Promise<Map<string, { x: number; y: number; width?: number; height?: number }[]>> {
+type Item = { x: number; y: number; width?: number; height?: number; datum: Record<string, number> };
+async function drawn(spec: unknown): Promise<Map<string, Item[]>> {
   const vega = await import('vega');
   const view = new vega.View(vega.parse(compile(structuredClone(spec) as never).spec), { renderer: 'none' });
   await view.runAsync();
-  const out = new Map<string, { x: number; y: number; width?: number; height?: number }[]>();
+  const out = new Map<string, Item[]>();
   const visit = (node: { marktype?: string; name?: string; items?: unknown[] }) => {
     // Facet cells repeat a mark's name: their items add up.
     if (node.marktype && node.name && node.marktype !== 'group') out.set(node.name, [...(out.get(node.name) ?? []), ...((node.items ?? []) as never[])]);
     for (const child of node.items ?? []) visit(child as never);
   };
-  visit(view.scenegraph().root as never);
+  visit((view.scenegraph() as unknown as { root: never }).root);
   view.finalize();
   return out;
 }
@@ -234,7 +265,7 @@ describe('the volume pane', () => {
     expect(view!['encoding']).toEqual({ x: X });
     expect(pane).toEqual({
       width: 300,
-      transform: SLOT_TRANSFORMS,
+      transform: [...LOD(300, 'v'), ...SLOT_TRANSFORMS],
       height: 80,
       mark: { type: 'bar', style: 'candlestick-volume', opacity: 0.5, minBandSize: 1 },
       encoding: {
@@ -300,6 +331,45 @@ describe('the volume pane', () => {
     // Taller bar, more volume.
     const heights = volumes.map((v) => v.height!);
     expect(heights.indexOf(Math.max(...heights))).toBe(2);
+  });
+});
+
+describe('level of detail', () => {
+  it('merges the bars of each pixel column in the dataflow, keeping the fields the chart reads', () => {
+    const r = expand({ width: 500, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES, opacity: { field: 'w', type: 'quantitative' } } });
+    const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
+    expect(transform).toEqual([...LOD(500), { calculate: 'datum.__last["w"]', as: 'w' }, ...SLOT_TRANSFORMS]);
+    const off = expand({ width: 500, mark: { type: 'candlestick', tooltip: false, lod: false }, encoding: { x: X, ...PRICES } });
+    expect((off.spec as JsonObject)['transform']).toEqual(SLOT_TRANSFORMS);
+  });
+
+  it('divides the zoomed range when an x interval is bound to the scales', () => {
+    const params = [{ name: 'zoom', select: { type: 'interval', encodings: ['x'] }, bind: 'scales' }];
+    const r = expand({ width: 200, params, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
+    const zoomed = '(isArray(zoom["__x0"]) && length(zoom["__x0"]) === 2)';
+    const lo = `(${zoomed} ? +zoom["__x0"][0] : datum.__tmin)`;
+    const hi = `(${zoomed} ? +zoom["__x0"][1] : datum.__tmax)`;
+    expect(transform[2]).toEqual({ filter: `!${zoomed} || (datum.__t >= ${lo} && datum.__t <= ${hi})` });
+    expect(transform[3]).toEqual({
+      calculate: `datum.__n > 200 && ${hi} > ${lo} ? min(199, floor((datum.__t - ${lo}) / (${hi} - ${lo}) * 200)) : datum.__t`,
+      as: '__column',
+    });
+    // The interval sits on the body, whose x is the bar's left edge.
+    const body = ((r.spec as JsonObject)['layer'] as JsonObject[])[1]!;
+    expect(body['params']).toEqual(params);
+  });
+
+  it('draws one candle per pixel column, with the true first open, extremes and last close', async () => {
+    // 2,000 bars of one hour; 100 columns → 20 bars per candle.
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ d: Date.UTC(2024, 0, 1) + i * 3600e3, o: 100 + i, h: 100 + i + 5, l: 100 + i - 5, c: 100 + i + 1 }));
+    const r = expand({ data: { values: rows }, width: 100, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const bodies = (await drawn(r.spec)).get('layer_1_marks')!;
+    expect(bodies).toHaveLength(100);
+    const scene = bodies.map((b) => b.datum).sort((a, b) => +a['d']! - +b['d']!);
+    // The first candle: bars 0–19 → open 100 (bar 0), high 124 (bar 19 + 5), low 95, close 120 (bar 19 + 1).
+    expect(scene[0]).toMatchObject({ o: 100, h: 124, l: 95, c: 120 });
+    expect(scene.at(-1)).toMatchObject({ o: 2080, h: 2104, l: 2075, c: 2100 });
   });
 });
 

@@ -23,10 +23,15 @@ export interface FinancialOptions {
   volume: boolean | JsonObject;
   /** `false`: one slot per bar on a trading-day axis, so weekends and holidays leave no gaps. */
   gaps: boolean;
+  /** Merge bars that share a pixel column into one (first open, highest high, lowest low, last close). */
+  lod: boolean;
 }
 
 /** What every financial mark starts from. */
-export const FINANCIAL_DEFAULTS = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, volume: true, gaps: true } as const;
+export const FINANCIAL_DEFAULTS = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, volume: true, gaps: true, lod: true } as const;
+
+/** Pixel columns assumed when the spec gives no width (more than most plots have). */
+export const LOD_DEFAULT_COLUMNS = 1000;
 
 /** Height of the volume pane. */
 export const VOLUME_PANE_HEIGHT = 80;
@@ -37,6 +42,11 @@ export const FINANCIAL_OPTION_SCHEMA = {
     anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/VolumePaneDef' }],
     description:
       'The volume pane under the chart, sharing its x axis, drawn when the encoding has a `volume` channel: `false` hides it, an object sizes and styles it. __Default value:__ `true`',
+  },
+  lod: {
+    type: 'boolean',
+    description:
+      'Level of detail: when bars outnumber the pixel columns of the plot (or of the zoomed range, with an x interval bound to the scales), the bars of each column are drawn as one — first open, highest high, lowest low, last close, summed volume — inside the chart\'s own dataflow. On a continuous x only. __Default value:__ `true`',
   },
   gaps: {
     type: 'boolean',
@@ -278,6 +288,7 @@ function withoutAxisLabels(x: unknown): JsonObject {
  */
 function volumePane<O extends FinancialOptions>(
   name: string,
+  lod: JsonObject[],
   slots: BarSlots,
   encoding: JsonObject,
   fields: PriceFields,
@@ -285,7 +296,7 @@ function volumePane<O extends FinancialOptions>(
   options: O,
 ): JsonObject {
   const style = isObject(options.volume) ? options.volume : {};
-  const transform = slots.transform;
+  const transform = [...lod, ...slots.transform];
   const x = slots.continuous ? slots.span('left', 'right') : { x: { ...slots.center } };
   return {
     ...(transform.length ? { transform } : {}),
@@ -315,6 +326,77 @@ function volumePane<O extends FinancialOptions>(
 /** The volume pane's tooltip: the date and the volume. */
 function volumeTooltip(x: unknown, volume: { field: string; title?: string | null }): JsonObject[] {
   return [...dateTooltip(x), { field: volume.field, type: 'quantitative', title: volume.title ?? 'Volume', format: ',d' }];
+}
+
+/** The name of an interval on x bound to the scales (zoom and pan) among a unit's params. */
+export function zoomParam(params: unknown): string | undefined {
+  if (!Array.isArray(params)) return undefined;
+  for (const p of params) {
+    if (!isObject(p) || typeof p['name'] !== 'string' || p['bind'] !== 'scales') continue;
+    const select = p['select'];
+    const type = isObject(select) ? select['type'] : select;
+    const encodings = isObject(select) ? select['encodings'] : undefined;
+    if (type === 'interval' && (!Array.isArray(encodings) || encodings.includes('x'))) return p['name'];
+  }
+  return undefined;
+}
+
+/**
+ * Level of detail: when there are more bars than pixel columns, the bars of each column become
+ * one — first open, highest high, lowest low, last close, summed volume, last value of the other
+ * fields the chart reads. Inside the dataflow: with a zoom interval the visible range is what is
+ * divided into columns, so zooming in brings the single bars back.
+ */
+export function levelOfDetail(
+  x: JsonObject,
+  f: PriceFields,
+  columns: number,
+  options: { volume?: string; keep: string[]; zoom?: string },
+): JsonObject[] {
+  const xField = x['field'] as string;
+  const t = x['type'] === 'temporal' ? `toDate(${datum(xField)})` : `+${datum(xField)}`;
+  const z = options.zoom !== undefined ? `${options.zoom}[${JSON.stringify('__x0')}]` : undefined;
+  const zoomed = z ? `(isArray(${z}) && length(${z}) === 2)` : undefined;
+  const lo = zoomed ? `(${zoomed} ? +${z}[0] : datum.__tmin)` : 'datum.__tmin';
+  const hi = zoomed ? `(${zoomed} ? +${z}[1] : datum.__tmax)` : 'datum.__tmax';
+  const from = (row: string, field: string): JsonObject => ({ calculate: `datum.${row}[${JSON.stringify(field)}]`, as: field });
+  const fields = new Set([xField, f.open, f.high, f.low, f.close, ...(options.volume ? [options.volume] : [])]);
+  return [
+    { calculate: t, as: '__t' },
+    {
+      joinaggregate: [
+        { op: 'min', field: '__t', as: '__tmin' },
+        { op: 'max', field: '__t', as: '__tmax' },
+        { op: 'count', as: '__n' },
+      ],
+      groupby: [],
+    },
+    ...(zoomed ? [{ filter: `!${zoomed} || (datum.__t >= ${lo} && datum.__t <= ${hi})` }] : []),
+    {
+      calculate: `datum.__n > ${columns} && ${hi} > ${lo} ? min(${columns - 1}, floor((datum.__t - ${lo}) / (${hi} - ${lo}) * ${columns})) : datum.__t`,
+      as: '__column',
+    },
+    {
+      aggregate: [
+        { op: 'argmin', field: '__t', as: '__first' },
+        { op: 'argmax', field: '__t', as: '__last' },
+        { op: 'max', field: f.high, as: f.high },
+        { op: 'min', field: f.low, as: f.low },
+        ...(options.volume ? [{ op: 'sum', field: options.volume, as: options.volume }] : []),
+      ],
+      groupby: ['__column'],
+    },
+    from('__first', xField),
+    from('__first', f.open),
+    from('__last', f.close),
+    ...options.keep.filter((k) => !fields.has(k)).map((k) => from('__last', k)),
+  ];
+}
+
+/** Fields a channel definition reads (`field`, and each item of a tooltip list). */
+function fieldsOf(def: unknown): string[] {
+  if (Array.isArray(def)) return def.flatMap(fieldsOf);
+  return isObject(def) && typeof def['field'] === 'string' ? [def['field']] : [];
 }
 
 /** The y channel every part shares: the user's y options (title, scale, axis) over price defaults. */
@@ -390,9 +472,18 @@ export function expandFinancial<O extends FinancialOptions>(
     return { ...outer, mark: 'rule' };
   }
   const volume = volumeField(encoding);
+  const x = encoding['x'] as JsonObject;
+  const lod =
+    options.lod !== false && slots.continuous
+      ? levelOfDetail(x, fields, ctx.width ?? LOD_DEFAULT_COLUMNS, {
+          ...(volume ? { volume: volume.field } : {}),
+          keep: Object.entries(encoding).flatMap(([ch, def]) => (['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def))),
+          ...(zoomParam(params) !== undefined ? { zoom: zoomParam(params)! } : {}),
+        })
+      : [];
   let paneAdded = false;
   if (volume && options.volume !== false) {
-    paneAdded = ctx.addPane(volumePane(name, slots, encoding, fields, volume, options));
+    paneAdded = ctx.addPane(volumePane(name, lod, slots, encoding, fields, volume, options));
     if (!paneAdded) {
       ctx.report({
         severity: 'warning',
@@ -415,6 +506,7 @@ export function expandFinancial<O extends FinancialOptions>(
   });
   const transform = [
     ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
+    ...lod,
     ...slots.transform,
     ...(options.tooltip ? CHANGE_TRANSFORMS(fields) : []),
   ];

@@ -17,6 +17,8 @@ export interface ExpandContext {
   parentEncoding: JsonObject | undefined;
   /** The spec's top-level `config` (a mark reads its defaults from `config.<mark>`). */
   config: JsonObject | undefined;
+  /** The plot's width in pixels where the spec gives one (on the unit or an enclosing layer). */
+  width?: number | undefined;
   /**
    * Asks for a view drawn below the chart the mark belongs to, sharing its x scale (a volume
    * pane). Returns false where no view can be added (inside a facet or repeat).
