@@ -24,6 +24,46 @@ export const VEGA_LITE_MARKS = [
   'circle', 'square', 'geoshape', 'boxplot', 'errorbar', 'errorband',
 ] as const;
 
+/** A view a mark asks for below its chart, and the unit spec that asked. */
+interface Pane {
+  pane: JsonObject;
+  unit: JsonObject;
+}
+
+/** A pane with the data and transforms of the unit that asked for it, before its own. */
+function withUnitData(pane: JsonObject, unit: JsonObject): JsonObject {
+  const own = Array.isArray(unit['transform']) ? unit['transform'] : [];
+  const its = Array.isArray(pane['transform']) ? pane['transform'] : [];
+  const transform = [...own, ...its];
+  return {
+    ...(unit['data'] !== undefined ? { data: unit['data'] } : {}),
+    ...pane,
+    ...(transform.length ? { transform } : {}),
+  };
+}
+
+/** What moves from a view to the vconcat that adds panes below it: what both must share. */
+const HOISTED = ['$schema', 'data', 'datasets', 'transform', 'title', 'description', 'config', 'autosize', 'background', 'padding', 'usermeta'];
+
+/**
+ * A view with panes below it: a vconcat sharing the x scale. Data and transforms move up so the
+ * panes see the same rows; a pane takes the view's width unless it sets its own.
+ */
+function withPanes(view: JsonObject, panes: JsonObject[]): JsonObject {
+  const wrapper: JsonObject = {};
+  const inner: JsonObject = { ...view };
+  for (const key of HOISTED) {
+    if (key in inner) {
+      wrapper[key] = inner[key];
+      delete inner[key];
+    }
+  }
+  const width = inner['width'];
+  const sized = (pane: JsonObject): JsonObject =>
+    (typeof width === 'number' || width === 'container') && pane['width'] === undefined ? { width, ...pane } : pane;
+  return { ...wrapper, vconcat: [inner, ...panes.map(sized)], spacing: 8, resolve: { scale: { x: 'shared' } } };
+}
+
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -72,18 +112,30 @@ export function expandMarks(
     });
   };
 
-  const mapArray = (arr: unknown[], path: PathSegment[], key: string, enc: JsonObject | undefined, depth: number) => {
+  const mapArray = (arr: unknown[], path: PathSegment[], key: string, each: (child: unknown, at: PathSegment[]) => unknown) => {
     let changed = false;
     const out = arr.map((child, i) => {
-      const next = walk(child, [...path, key, i], enc, depth);
+      const next = each(child, [...path, key, i]);
       if (next !== child) changed = true;
       return next;
     });
     return changed ? out : arr;
   };
 
-  const walk = (node: unknown, path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number): unknown => {
+  /**
+   * Walks a node and the units inside it. `panes` collects the views marks ask to draw below the
+   * chart this node belongs to; undefined where none can be added (inside a facet or repeat).
+   */
+  const walk = (
+    node: unknown,
+    path: PathSegment[],
+    parentEncoding: JsonObject | undefined,
+    depth: number,
+    panes: Pane[] | undefined,
+    inheritedWidth?: number,
+  ): unknown => {
     if (!isObject(node)) return node;
+    const width = typeof node['width'] === 'number' ? node['width'] : inheritedWidth;
 
     const type = markType(node);
     const mark = type !== undefined ? byName.get(type) : undefined;
@@ -105,7 +157,17 @@ export function expandMarks(
       }
       let result: JsonObject;
       try {
-        result = mark.normalize(node, { report: (r) => report(path, r), parentEncoding, config: rootConfig });
+        result = mark.normalize(node, {
+          report: (r) => report(path, r),
+          parentEncoding,
+          config: rootConfig,
+          width,
+          addPane: (pane) => {
+            if (!panes) return false;
+            panes.push({ pane, unit: node });
+            return true;
+          },
+        });
       } catch (e) {
         report(path, {
           severity: 'error',
@@ -115,7 +177,7 @@ export function expandMarks(
         return node;
       }
       expandedCount++;
-      return walk(result, path, parentEncoding, depth + 1);
+      return walk(result, path, parentEncoding, depth + 1, panes, width);
     }
 
     let out: JsonObject | undefined;
@@ -126,18 +188,39 @@ export function expandMarks(
     };
 
     if (Array.isArray(node['layer'])) {
-      const enc = isObject(node['encoding']) ? { ...parentEncoding, ...node['encoding'] } : parentEncoding;
-      set('layer', mapArray(node['layer'], path, 'layer', enc, depth));
-      if (isObject(node['encoding'])) set('encoding', withoutMarkChannels(node['encoding']));
+      let own = isObject(node['encoding']) ? node['encoding'] : undefined;
+      let enc = own ? { ...parentEncoding, ...own } : parentEncoding;
+      // A mark may change what every layer beside it shares (a trading-day x).
+      for (const child of node['layer']) {
+        if (!isObject(child)) continue;
+        const childType = markType(child);
+        const patch = childType !== undefined ? byName.get(childType)?.sharedEncoding?.(child, enc ?? {}, { config: rootConfig }) : undefined;
+        if (patch) {
+          enc = { ...enc, ...patch };
+          own = { ...own, ...patch };
+        }
+      }
+      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => walk(child, at, enc, depth, panes, width)));
+      if (own) set('encoding', withoutMarkChannels(own));
     }
     for (const key of CONCAT_KEYS) {
-      if (Array.isArray(node[key])) set(key, mapArray(node[key], path, key, undefined, depth));
+      if (Array.isArray(node[key])) set(key, mapArray(node[key], path, key, (child, at) => walkView(child, at, depth)));
     }
-    if (isObject(node['spec'])) set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth));
+    if (isObject(node['spec'])) set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth, undefined));
     return out ?? node;
   };
 
-  let result = walk(spec, [], undefined, 0);
+  /** A view of its own (the whole spec, a concat item): the panes its marks ask for go below it. */
+  const walkView = (node: unknown, path: PathSegment[], depth: number): unknown => {
+    const panes: Pane[] = [];
+    const out = walk(node, path, undefined, depth, panes);
+    if (!panes.length || !isObject(out)) return out;
+    // The view's own data and transforms move above the panes; a unit deeper inside keeps its
+    // own, and its pane needs them too.
+    return withPanes(out, panes.map(({ pane, unit }) => (unit === node ? pane : withUnitData(pane, unit))));
+  };
+
+  let result = walkView(spec, [], 0);
   // `config.<mark>` is read by the marks; plain Vega-Lite's schema does not allow it.
   if (isObject(result) && isObject(result['config']) && Object.keys(result['config']).some((k) => byName.has(k))) {
     const config = { ...result['config'] };
