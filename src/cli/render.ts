@@ -1,7 +1,7 @@
 import * as vega from 'vega';
 import type { Loader, Spec as VegaSpec } from 'vega';
-import { expressionInterpreter } from 'vega-interpreter';
 import { captureLogger, type LogEntry } from '../core/logger';
+import { expressionEvaluator } from '../io/expression';
 import { installCspSafeFormats } from '../io/vega-runtime';
 import { chooseFont, type FontChoice } from './fonts';
 
@@ -14,7 +14,7 @@ export interface SvgResult {
 
 /**
  * Draws a Vega spec without a browser: a headless View (renderer 'none'), expressions through
- * Vega's interpreter (no `new Function`, as in the app), the given loader for data.
+ * the app's evaluator over Vega's interpreter (no `new Function`), the given loader for data.
  */
 export async function renderSvg(spec: VegaSpec, loader: Loader, scale = 1): Promise<SvgResult> {
   // The same CSV/TSV readers as the app, so both read a file into the same rows.
@@ -28,7 +28,7 @@ export async function renderSvg(spec: VegaSpec, loader: Loader, scale = 1): Prom
   let view: vega.View | undefined;
   try {
     const runtime = vega.parse(spec, undefined, { ast: true });
-    view = new vega.View(runtime, { renderer: 'none', loader, logger, logLevel: vega.Warn, expr: expressionInterpreter });
+    view = new vega.View(runtime, { renderer: 'none', loader, logger, logLevel: vega.Warn, expr: expressionEvaluator });
     await view.runAsync();
     const svg = await view.toSVG(scale);
     return { svg, entries: entries.map(explainCanvas) };

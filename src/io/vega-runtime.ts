@@ -1,9 +1,9 @@
 import * as vega from 'vega';
 import type { LoggerInterface } from 'vega-util';
-import { expressionInterpreter } from 'vega-interpreter';
 import type { EmbedOptions } from 'vega-embed';
 import { readDelimited, type DsvFormat } from './dsv';
 import { captureLogger, type LogEntry } from '../core/logger';
+import { expressionEvaluator } from './expression';
 import type { Spec as VegaSpec } from 'vega';
 
 type Reader = ((data: string, format: DsvFormat) => unknown) & { responseType?: string };
@@ -42,7 +42,7 @@ const BASE_OPTIONS = {
   mode: 'vega',
   actions: false,
   ast: true,
-  expr: expressionInterpreter,
+  expr: expressionEvaluator,
   logger: runtimeLogger,
   logLevel: 2,
   tooltip: true,
@@ -51,7 +51,8 @@ const BASE_OPTIONS = {
 
 /**
  * Made once each: react-vega re-embeds whenever its options change, so they must stay the same
- * objects. `ast` + the interpreter: expressions are evaluated without `new Function`.
+ * objects. `ast` + the evaluator (`./expression`, over vega-interpreter): expressions are
+ * evaluated without `new Function`.
  */
 export const EMBED_OPTIONS: EmbedOptions = Object.freeze({ ...BASE_OPTIONS, renderer: 'svg' }) as EmbedOptions;
 export const CANVAS_EMBED_OPTIONS: EmbedOptions = Object.freeze({ ...BASE_OPTIONS, renderer: 'canvas' }) as EmbedOptions;
