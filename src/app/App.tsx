@@ -154,7 +154,8 @@ export function App({ initialText, start }: AppProps) {
     if (!candidate) return;
     const drawingText = texts.current.get(candidate.version);
     if (drawingText !== undefined) markDrawing(drawingText);
-  }, [candidate?.spec]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Only a new spec starts a drawing; the same spec kept for a new version does not.
+  }, [candidate?.spec]);
 
   // Runtime messages matter for the newest compiled spec only; redrawing an older one after a
   // failure says nothing about the current text.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Spec as VegaSpec, View } from 'vega';
 import { examples } from 'virtual:chartspec-gallery';
 import type { EditorHandle } from '../editor/Editor';
@@ -268,7 +268,7 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
     };
   }, [openFile]);
 
-  const exportsNow = useMemo(() => EXPORTS.map((x) => ({ ...x, disabled: unavailable(x.kind, source) })), [source.view, source.vega, source.text, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const exportsNow = EXPORTS.map((x) => ({ ...x, disabled: unavailable(x.kind, source) }));
 
   const toolbar = (
     <Toolbar

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import type { RecentEntry } from '../io/storage';
 import type { ShareLink } from '../io/share';
 import type { ExportKind } from '../app/export';
@@ -142,8 +142,23 @@ export function Toolbar(props: ToolbarProps) {
 }
 
 function MenuButton({ id, open, onToggle, label, title, children }: { id: string; open: boolean; onToggle(): void; label: string; title: string; children: ReactNode }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const items = () => [...(anchor.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? [])];
+  // An opened menu takes the focus; arrow keys move through its items.
+  useEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const list = items();
+    if (!list.length) return;
+    e.preventDefault();
+    const at = list.indexOf(document.activeElement as HTMLButtonElement);
+    const next = e.key === 'ArrowDown' ? (at + 1) % list.length : (at - 1 + list.length) % list.length;
+    list[next]!.focus();
+  };
   return (
-    <div className="menu-anchor">
+    <div className="menu-anchor" ref={anchor} onKeyDown={onKeyDown}>
       <button type="button" className="tool" data-menu={id} aria-haspopup="menu" aria-expanded={open} onClick={onToggle} title={title} data-testid={`${id}-button`}>
         {label} <span aria-hidden="true">▾</span>
       </button>

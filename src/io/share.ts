@@ -81,8 +81,8 @@ export function decodeHash(hash: string): HashRoute {
 
 /**
  * The Vega Editor says in the link whether a spec is Vega; Chartspec reads it from `$schema`.
- * A Vega spec without one gets Vega's `$schema` as its first property; the rest of the text
- * is kept as it is.
+ * A Vega spec without one gets Vega's `$schema` as its first property (an edit of the text, as
+ * the editor would make it; the values are untouched).
  */
 export function withVegaSchema(text: string): string {
   const root = parseTree(text);
