@@ -247,6 +247,7 @@ export function App({ initialText, start }: AppProps) {
           problems={problems}
           checking={!!result && booted && schema?.id !== currentVersion}
           onSelect={(p) => editor.current?.reveal(p.range)}
+          idle={paused ? 'Not checked yet: the text is checked and drawn once you press “Draw it now”.' : undefined}
         />
       </main>
     </div>

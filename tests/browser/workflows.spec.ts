@@ -406,7 +406,10 @@ test.describe('autosave and safety', () => {
     await expect(page.locator('[data-testid="chart"] svg')).toContainText('Storage is full');
     // Opening an example still works; the replaced text stays in memory under Recent.
     await page.goto('/#/example/bar-simple');
-    await waitForChart(page, 1);
+    await expect(page.locator('[data-testid="chart"] svg')).toContainText('A simple bar chart');
+    await expect(page.getByTestId('recent-warning')).toContainText('storage is full');
+    await page.getByTestId('recent-button').click();
+    await expect(page.getByTestId('recent-item').first()).toContainText('Storage is full');
     expect(w.consoleErrors).toEqual([]);
   });
 
