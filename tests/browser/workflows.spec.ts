@@ -10,19 +10,22 @@ const EXAMPLES = new URL('../../examples/', import.meta.url);
 const exampleNames = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
 const example = (name: string) => readFileSync(new URL(name, EXAMPLES), 'utf8');
 
-const UNICODE = `{
-  "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
-  "title": "Ünïcödé — 価格 📈 «ok»",
-  "data": {"values": [
-    {"k": "α", "v": 3}, {"k": "日本", "v": 5}, {"k": "😀", "v": 2}, {"k": "Zoë\\n", "v": 4}
-  ]},\r
-  "mark": "bar",
-  "encoding": {
-    "x": {"field": "k", "type": "nominal"},
-    "y": {"field": "v", "type": "quantitative"}
-  }
-}
-`;
+/** A Windows file (CRLF line ends) with text from several scripts and an emoji. */
+const UNICODE = [
+  '{',
+  '  "$schema": "https://vega.github.io/schema/vega-lite/v6.json",',
+  '  "title": "Ünïcödé — 価格 📈 «ok»",',
+  '  "data": {"values": [',
+  '    {"k": "α", "v": 3}, {"k": "日本", "v": 5}, {"k": "😀", "v": 2}, {"k": "Zoë\\n", "v": 4}',
+  '  ]},',
+  '  "mark": "bar",',
+  '  "encoding": {',
+  '    "x": {"field": "k", "type": "nominal"},',
+  '    "y": {"field": "v", "type": "quantitative"}',
+  '  }',
+  '}',
+  '',
+].join('\r\n');
 
 /** A spec of about 200 KB: many rows of varied numbers and unicode labels. */
 function bigSpec(): string {
@@ -146,6 +149,7 @@ test.describe('files', () => {
     await withoutSavePicker(page);
     await page.goto('/');
     await waitForChart(page, 1);
+    await editorReady(page);
     await openFile(page, 'prices ünï.vl.json', UNICODE);
     await expect(page.locator('[data-testid="chart"] svg')).toContainText('Ünïcödé — 価格 📈 «ok»');
     const first = await save(page);
@@ -223,6 +227,7 @@ test.describe('share links', () => {
     await withoutSavePicker(page);
     await page.goto('/');
     await waitForChart(page, 1);
+    await editorReady(page);
     await openFile(page, 'u.vl.json', UNICODE);
     await expect(page.locator('[data-testid="chart"] svg')).toContainText('Ünïcödé');
     await page.getByTestId('share').click();
@@ -251,6 +256,7 @@ test.describe('share links', () => {
     expect(big.length).toBeGreaterThan(200_000);
     await page.goto('/');
     await waitForChart(page, 1);
+    await editorReady(page);
     await openFile(page, 'big.vl.json', big);
     await expect(page.locator('[data-testid="chart"] svg')).toContainText('Two hundred kilobytes');
     await page.getByTestId('share').click();
