@@ -83,6 +83,11 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
     setMessages((list) => [{ ...m, id }, ...list.filter((x) => x.testid !== m.testid)].slice(0, 3));
   }, []);
   const dismiss = (id: number) => setMessages((list) => list.filter((m) => m.id !== id));
+  /** Draw now; a lock-out, if any, is over. */
+  const run = useCallback(() => {
+    runNow();
+    setMessages((list) => list.filter((m) => m.testid !== 'lockout'));
+  }, [runNow]);
 
   useEffect(() => {
     if (start.notice) say({ text: start.notice, kind: start.lockedOut ? 'warning' : 'info', testid: start.lockedOut ? 'lockout' : 'notice' });
@@ -100,6 +105,8 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
         if (!result.ok) say({ text: result.message, kind: 'warning', testid: 'recent-warning' });
       }
       if (current !== incoming) editor.current?.replaceText(incoming);
+      // A text the user chose to open is drawn, also during a lock-out (which was about another).
+      run();
       setFileName(how.fileName);
       handle.current = how.handle;
       setPristine(how.pristine ? incoming : undefined);
@@ -110,7 +117,7 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
         testid: 'opened',
       });
     },
-    [editor, fileName, pristine, say],
+    [editor, fileName, pristine, say, run],
   );
 
   const openFile = useCallback(
@@ -209,8 +216,8 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
   }, []);
 
   // Shortcuts, caught before the editor sees them (Monaco would insert a line on Ctrl+Enter).
-  const keys = useRef({ save, runNow, format, pick: () => input.current?.click() });
-  keys.current = { save, runNow, format, pick: () => input.current?.click() };
+  const keys = useRef({ save, runNow: run, format, pick: () => input.current?.click() });
+  keys.current = { save, runNow: run, format, pick: () => input.current?.click() };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
@@ -306,7 +313,7 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
             <div key={m.id} className={`message ${m.kind}`} role={m.kind === 'info' ? 'status' : 'alert'} data-testid={m.testid}>
               <span className="message-text">{m.text}</span>
               {m.testid === 'lockout' && (
-                <button type="button" className="message-action" onClick={() => { runNow(); dismiss(m.id); }} data-testid="run-now">
+                <button type="button" className="message-action" onClick={run} data-testid="run-now">
                   Draw it now
                 </button>
               )}
