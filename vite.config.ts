@@ -4,7 +4,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
-import { standaloneValidatorsCode } from './scripts/standalone-validators.mjs';
+import { precompiledValidators } from './scripts/standalone-validators.mjs';
 
 const require = createRequire(import.meta.url);
 /** vega-datasets' data folder: served at /data/ so `data/cars.json` in a spec works offline. */
@@ -95,32 +95,6 @@ function vegaLiteOutOfEmbed(): Plugin {
         "  throw new Error('Chartspec compiles Vega-Lite in its pipeline; the renderer only takes Vega');",
         '}',
       ].join('\n');
-    },
-  };
-}
-
-/**
- * `virtual:chartspec-validators`: AJV's standalone code for the schemas specs are validated
- * against, generated at build time. The schema worker runs it: no schema compile in the
- * browser, and no `new Function`, so validation works under any CSP, header or meta.
- * Generated once per schema (cached in node_modules/.cache/chartspec).
- */
-function precompiledValidators(): Plugin {
-  const ID = 'virtual:chartspec-validators';
-  const RESOLVED = '\0' + ID;
-  return {
-    name: 'chartspec-precompiled-validators',
-    resolveId(id) {
-      return id === ID ? RESOLVED : null;
-    },
-    async load(id) {
-      if (id !== RESOLVED) return null;
-      const { module } = await runnerImport<{ validationSchemas(): { vl: object; vg: object } }>('/src/core/schema-explainer.ts', {
-        configFile: false,
-        logLevel: 'error',
-      });
-      const { vl, vg } = module.validationSchemas();
-      return standaloneValidatorsCode({ vl, vg, cacheDir: resolve('node_modules/.cache/chartspec') });
     },
   };
 }

@@ -24,6 +24,56 @@ export const VEGA_LITE_MARKS = [
   'circle', 'square', 'geoshape', 'boxplot', 'errorbar', 'errorband',
 ] as const;
 
+/** Where a node sits (see `walk`). */
+interface Scope {
+  panes?: Pane[];
+  width?: number;
+  /** vega-lite's name prefix of the view (`concat_0_layer_1_`). */
+  model: string;
+  /** The name prefixes of the views owning the x and y scales; unknown inside a repeat. */
+  owner: { x: string; y: string } | undefined;
+}
+
+/** A view a mark asks for below its chart, and the unit spec that asked. */
+interface Pane {
+  pane: JsonObject;
+  unit: JsonObject;
+}
+
+/** A pane with the data and transforms of the unit that asked for it, before its own. */
+function withUnitData(pane: JsonObject, unit: JsonObject): JsonObject {
+  const own = Array.isArray(unit['transform']) ? unit['transform'] : [];
+  const its = Array.isArray(pane['transform']) ? pane['transform'] : [];
+  const transform = [...own, ...its];
+  return {
+    ...(unit['data'] !== undefined ? { data: unit['data'] } : {}),
+    ...pane,
+    ...(transform.length ? { transform } : {}),
+  };
+}
+
+/** What moves from a view to the vconcat that adds panes below it: what both must share. */
+const HOISTED = ['$schema', 'data', 'datasets', 'transform', 'title', 'description', 'config', 'autosize', 'background', 'padding', 'usermeta'];
+
+/**
+ * A view with panes below it: a vconcat sharing the x scale. Data and transforms move up so the
+ * panes see the same rows; a pane takes the view's width unless it sets its own.
+ */
+function withPanes(view: JsonObject, panes: JsonObject[]): JsonObject {
+  const wrapper: JsonObject = {};
+  const inner: JsonObject = { ...view };
+  for (const key of HOISTED) {
+    if (key in inner) {
+      wrapper[key] = inner[key];
+      delete inner[key];
+    }
+  }
+  const width = inner['width'];
+  const sized = (pane: JsonObject): JsonObject =>
+    (typeof width === 'number' || width === 'container') && pane['width'] === undefined ? { width, ...pane } : pane;
+  return { ...wrapper, vconcat: [inner, ...panes.map(sized)], spacing: 8, resolve: { scale: { x: 'shared' } } };
+}
+
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -72,18 +122,23 @@ export function expandMarks(
     });
   };
 
-  const mapArray = (arr: unknown[], path: PathSegment[], key: string, enc: JsonObject | undefined, depth: number) => {
+  const mapArray = (arr: unknown[], path: PathSegment[], key: string, each: (child: unknown, at: PathSegment[]) => unknown) => {
     let changed = false;
     const out = arr.map((child, i) => {
-      const next = walk(child, [...path, key, i], enc, depth);
+      const next = each(child, [...path, key, i]);
       if (next !== child) changed = true;
       return next;
     });
     return changed ? out : arr;
   };
 
-  const walk = (node: unknown, path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number): unknown => {
+  /**
+   * Walks a node and the units inside it. The scope says where it sits: the panes its marks may
+   * ask for (none inside a facet or repeat), the plot width, and which Vega scales it draws on.
+   */
+  const walk = (node: unknown, path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number, scope: Scope): unknown => {
     if (!isObject(node)) return node;
+    const here: Scope = typeof node['width'] === 'number' ? { ...scope, width: node['width'] } : scope;
 
     const type = markType(node);
     const mark = type !== undefined ? byName.get(type) : undefined;
@@ -105,7 +160,18 @@ export function expandMarks(
       }
       let result: JsonObject;
       try {
-        result = mark.normalize(node, { report: (r) => report(path, r), parentEncoding, config: rootConfig });
+        result = mark.normalize(node, {
+          report: (r) => report(path, r),
+          parentEncoding,
+          config: rootConfig,
+          width: here.width,
+          scales: here.owner ? { x: `${here.owner.x}x`, y: `${here.owner.y}y` } : undefined,
+          addPane: (pane) => {
+            if (!here.panes) return false;
+            here.panes.push({ pane, unit: node });
+            return true;
+          },
+        });
       } catch (e) {
         report(path, {
           severity: 'error',
@@ -115,7 +181,7 @@ export function expandMarks(
         return node;
       }
       expandedCount++;
-      return walk(result, path, parentEncoding, depth + 1);
+      return walk(result, path, parentEncoding, depth + 1, here);
     }
 
     let out: JsonObject | undefined;
@@ -124,20 +190,88 @@ export function expandMarks(
       out ??= { ...node };
       out[key] = value;
     };
+    const resolved = (c: 'x' | 'y') => {
+      const r = isObject(node['resolve']) && isObject(node['resolve']['scale']) ? node['resolve']['scale'][c] : undefined;
+      return r === 'shared' || r === 'independent' ? r : undefined;
+    };
 
     if (Array.isArray(node['layer'])) {
-      const enc = isObject(node['encoding']) ? { ...parentEncoding, ...node['encoding'] } : parentEncoding;
-      set('layer', mapArray(node['layer'], path, 'layer', enc, depth));
-      if (isObject(node['encoding'])) set('encoding', withoutMarkChannels(node['encoding']));
+      let own = isObject(node['encoding']) ? node['encoding'] : undefined;
+      let enc = own ? { ...parentEncoding, ...own } : parentEncoding;
+      // A mark may change what every layer beside it shares (a trading-day x).
+      for (const child of node['layer']) {
+        if (!isObject(child)) continue;
+        const childType = markType(child);
+        const patch = childType !== undefined ? byName.get(childType)?.sharedEncoding?.(child, enc ?? {}, { config: rootConfig }) : undefined;
+        if (patch) {
+          enc = { ...enc, ...patch };
+          own = { ...own, ...patch };
+        }
+      }
+      // Layers share their scales unless told otherwise; vega-lite names a layer's views layer_<i>.
+      const layerScope = (i: number): Scope => {
+        const model = `${here.model}layer_${i}_`;
+        const owner = here.owner && {
+          x: resolved('x') === 'independent' ? model : here.owner.x,
+          y: resolved('y') === 'independent' ? model : here.owner.y,
+        };
+        return { ...here, model, owner };
+      };
+      let i = 0;
+      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => walk(child, at, enc, depth, layerScope(i++))));
+      if (own) set('encoding', withoutMarkChannels(own));
     }
     for (const key of CONCAT_KEYS) {
-      if (Array.isArray(node[key])) set(key, mapArray(node[key], path, key, undefined, depth));
+      if (!Array.isArray(node[key])) continue;
+      // Concatenated views have scales of their own unless told to share; named concat_<i>.
+      let i = 0;
+      set(
+        key,
+        mapArray(node[key], path, key, (child, at) => {
+          const model = `${here.model}concat_${i++}_`;
+          const owner = here.owner && {
+            x: resolved('x') === 'shared' ? here.owner.x : model,
+            y: resolved('y') === 'shared' ? here.owner.y : model,
+          };
+          return walkView(child, at, depth, { model, owner });
+        }),
+      );
     }
-    if (isObject(node['spec'])) set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth));
+    if (isObject(node['spec'])) {
+      // A facet's cells share its scales by default (the cell view is "child"); a repeat's views
+      // are named after what they repeat, which a mark cannot know.
+      const model = `${here.model}child_`;
+      const owner =
+        node['facet'] !== undefined && here.owner
+          ? { x: resolved('x') === 'independent' ? model : here.owner.x, y: resolved('y') === 'independent' ? model : here.owner.y }
+          : undefined;
+      set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth, { model, owner }));
+    }
     return out ?? node;
   };
 
-  let result = walk(spec, [], undefined, 0);
+  /**
+   * A view of its own (the whole spec, a concat item): the panes its marks ask for go below it,
+   * in a vconcat whose first view is this one — so it is walked again knowing its scales' names
+   * in there (y its own, x shared with the panes).
+   */
+  const walkView = (node: unknown, path: PathSegment[], depth: number, scope: Omit<Scope, 'panes'>): unknown => {
+    const before = { problems: problems.length, expanded: expandedCount };
+    let panes: Pane[] = [];
+    let out = walk(node, path, undefined, depth, { ...scope, panes });
+    if (!panes.length || !isObject(out)) return out;
+    problems.length = before.problems;
+    expandedCount = before.expanded;
+    panes = [];
+    const model = `${scope.model}concat_0_`;
+    out = walk(node, path, undefined, depth, { ...scope, model, owner: scope.owner && { x: scope.owner.x, y: model }, panes });
+    if (!isObject(out)) return out;
+    // The view's own data and transforms move above the panes; a unit deeper inside keeps its
+    // own, and its pane needs them too.
+    return withPanes(out, panes.map(({ pane, unit }) => (unit === node ? pane : withUnitData(pane, unit))));
+  };
+
+  let result = walkView(spec, [], 0, { model: '', owner: { x: '', y: '' } });
   // `config.<mark>` is read by the marks; plain Vega-Lite's schema does not allow it.
   if (isObject(result) && isObject(result['config']) && Object.keys(result['config']).some((k) => byName.has(k))) {
     const config = { ...result['config'] };

@@ -5,7 +5,7 @@ import { ohlc } from '../../src/core/marks/ohlc';
 import { expandMarks } from '../../src/core/expand';
 import { parseDocument } from '../../src/core/parse';
 import type { JsonObject } from '../../src/core/marks/types';
-import { deepFreeze } from './helpers';
+import { deepFreeze, textOf } from './helpers';
 
 const REGISTRY = [candlestick, ohlc];
 const PRICES = { open: { field: 'o' }, high: { field: 'h' }, low: { field: 'l' }, close: { field: 'c' } };
@@ -13,12 +13,42 @@ const X = { field: 'd', type: 'temporal' };
 
 const SLOT_TRANSFORMS = [
   { calculate: 'toDate(datum["d"])', as: '__t' },
-  { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }] },
+  { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }], groupby: [] },
   { calculate: 'isValid(datum.__prev_t) && datum.__t > datum.__prev_t ? datum.__t - datum.__prev_t : null', as: '__gap' },
-  { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }] },
+  { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }], groupby: [] },
   { calculate: 'datum.__t - (isValid(datum.__step) ? datum.__step : 1) * 0.35', as: '__x0' },
   { calculate: 'datum.__t + (isValid(datum.__step) ? datum.__step : 1) * 0.35', as: '__x1' },
 ];
+/** Level of detail for prices o/h/l/c on x d, for a plot `columns` pixels wide. */
+const LOD = (columns: number, volume?: string): JsonObject[] => [
+  { calculate: 'toDate(datum["d"])', as: '__t' },
+  {
+    joinaggregate: [
+      { op: 'min', field: '__t', as: '__tmin' },
+      { op: 'max', field: '__t', as: '__tmax' },
+      { op: 'count', as: '__n' },
+    ],
+    groupby: [],
+  },
+  {
+    calculate: `datum.__n > ${columns} && datum.__tmax > datum.__tmin ? min(${columns - 1}, floor((datum.__t - datum.__tmin) / (datum.__tmax - datum.__tmin) * ${columns})) : datum.__t`,
+    as: '__column',
+  },
+  {
+    aggregate: [
+      { op: 'argmin', field: '__t', as: '__first' },
+      { op: 'argmax', field: '__t', as: '__last' },
+      { op: 'max', field: 'h', as: 'h' },
+      { op: 'min', field: 'l', as: 'l' },
+      ...(volume ? [{ op: 'sum', field: volume, as: volume }] : []),
+    ],
+    groupby: ['__column'],
+  },
+  { calculate: 'datum.__first["d"]', as: 'd' },
+  { calculate: 'datum.__first["o"]', as: 'o' },
+  { calculate: 'datum.__last["c"]', as: 'c' },
+];
+
 const COLOR = {
   condition: [
     { test: 'datum["c"] > datum["o"]', value: '#0f9d76' },
@@ -38,7 +68,7 @@ describe('candlestick', () => {
     expect(r.problems).toEqual([]);
     expect(r.spec).toEqual({
       data: { url: 'data/ohlc.json' },
-      transform: SLOT_TRANSFORMS,
+      transform: [...LOD(1000), ...SLOT_TRANSFORMS],
       layer: [
         {
           mark: { type: 'rule', style: 'candlestick-wick' },
@@ -156,7 +186,7 @@ describe('ohlc', () => {
       },
     });
     expect(r.spec).toEqual({
-      transform: SLOT_TRANSFORMS,
+      transform: [...LOD(1000), ...SLOT_TRANSFORMS],
       layer: [
         {
           mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5 },
@@ -189,5 +219,257 @@ describe('what the marks read but plain Vega-Lite does not know', () => {
     const candle = (spec['layer'] as JsonObject[])[0]!;
     const wick = (candle['layer'] as JsonObject[])[0]!;
     expect((((wick['encoding'] as JsonObject)['color'] as { condition: JsonObject[] }).condition[0]!)['value']).toBe('blue');
+  });
+});
+
+/** Draws a plain Vega-Lite spec headless and returns each named mark's items. */
+type Item = { x: number; y: number; width?: number; height?: number; datum: Record<string, number> };
+async function drawn(spec: unknown): Promise<Map<string, Item[]>> {
+  const vega = await import('vega');
+  const view = new vega.View(vega.parse(compile(structuredClone(spec) as never).spec), { renderer: 'none' });
+  await view.runAsync();
+  const out = new Map<string, Item[]>();
+  const visit = (node: { marktype?: string; name?: string; items?: unknown[] }) => {
+    // Facet cells repeat a mark's name: their items add up.
+    if (node.marktype && node.name && node.marktype !== 'group') out.set(node.name, [...(out.get(node.name) ?? []), ...((node.items ?? []) as never[])]);
+    for (const child of node.items ?? []) visit(child as never);
+  };
+  visit((view.scenegraph() as unknown as { root: never }).root);
+  view.finalize();
+  return out;
+}
+
+const DAYS = [
+  { d: '2024-01-04', o: 10, h: 12, l: 9, c: 11, v: 900 },
+  { d: '2024-01-05', o: 11, h: 11.5, l: 10, c: 10.5, v: 1200 },
+  { d: '2024-01-08', o: 10.5, h: 13, l: 10.2, c: 12.5, v: 1500 },
+  { d: '2024-01-09', o: 12.5, h: 12.8, l: 11, c: 11.2, v: 700 },
+];
+
+describe('the volume pane', () => {
+  it('goes below the chart in a vconcat sharing x, with the data and transforms moved above both', () => {
+    const r = expand({
+      data: { values: DAYS },
+      transform: [{ filter: 'datum.v > 0' }],
+      width: 300,
+      encoding: { x: X, ...PRICES, volume: { field: 'v' } },
+      layer: [{ mark: { type: 'candlestick', tooltip: false } }, { mark: 'line', encoding: { y: { field: 'c' } } }],
+    });
+    expect(r.problems).toEqual([]);
+    const spec = r.spec as JsonObject;
+    expect(Object.keys(spec)).toEqual(['data', 'transform', 'vconcat', 'spacing', 'resolve']);
+    expect(spec['transform']).toEqual([{ filter: 'datum.v > 0' }]);
+    expect(spec['resolve']).toEqual({ scale: { x: 'shared' } });
+    const [view, pane] = spec['vconcat'] as JsonObject[];
+    expect(view!['width']).toBe(300);
+    expect(view!['encoding']).toEqual({ x: X });
+    expect(pane).toEqual({
+      width: 300,
+      transform: [...LOD(300, 'v'), ...SLOT_TRANSFORMS],
+      height: 80,
+      mark: { type: 'bar', style: 'candlestick-volume', opacity: 0.5, minBandSize: 1 },
+      encoding: {
+        x: { title: 'd', type: 'temporal', field: '__x0' },
+        x2: { field: '__x1' },
+        y: { field: 'v', type: 'quantitative', title: 'Volume', axis: { format: '~s', tickCount: 3 } },
+        y2: { datum: 0 },
+        color: COLOR,
+      },
+    });
+    // The dates are read once, on the pane's axis.
+    const candle = (view!['layer'] as JsonObject[])[0]!;
+    const wick = (candle['layer'] as JsonObject[])[0]!;
+    expect((wick['encoding'] as JsonObject)['x']).toEqual({ title: 'd', type: 'temporal', field: '__t', axis: { labels: false, ticks: false, title: null } });
+  });
+
+  it('is sized and styled by the volume option, and left out with volume: false', () => {
+    const spec = (volume: unknown) =>
+      expand({ data: { values: DAYS }, mark: { type: 'candlestick', tooltip: false, volume }, encoding: { x: X, ...PRICES, volume: { field: 'v', title: 'Shares' } } }).spec as JsonObject;
+    const pane = (spec({ height: 120, color: '#888', opacity: 0.8 })['vconcat'] as JsonObject[])[1]!;
+    expect(pane['height']).toBe(120);
+    expect(pane['mark']).toEqual({ type: 'bar', style: 'candlestick-volume', opacity: 0.8, minBandSize: 1 });
+    expect((pane['encoding'] as JsonObject)['color']).toEqual({ value: '#888' });
+    expect(((pane['encoding'] as JsonObject)['y'] as JsonObject)['title']).toBe('Shares');
+    const off = spec(false);
+    expect(off['vconcat']).toBeUndefined();
+    expect(JSON.stringify(off)).not.toContain('"volume"');
+  });
+
+  it('takes the data of a unit inside a concat, and stays inside that concat item', () => {
+    const r = expand({
+      hconcat: [
+        { data: { values: DAYS }, mark: { type: 'ohlc', tooltip: false }, encoding: { x: X, ...PRICES, volume: { field: 'v' } } },
+        { data: { values: DAYS }, mark: 'line', encoding: { x: X, y: { field: 'c', type: 'quantitative' } } },
+      ],
+    });
+    expect(r.problems).toEqual([]);
+    const [first, second] = (r.spec as JsonObject)['hconcat'] as JsonObject[];
+    expect(first!['data']).toEqual({ values: DAYS });
+    expect((first!['vconcat'] as JsonObject[]).map((v) => (v['mark'] as JsonObject | undefined)?.['style'] ?? 'view')).toEqual(['view', 'ohlc-volume']);
+    expect(second!['mark']).toBe('line');
+  });
+
+  it('cannot go into a facet: a warning at the volume channel, the chart without it', () => {
+    const text = JSON.stringify({ data: { values: DAYS }, facet: { field: 's' }, spec: { mark: 'candlestick', encoding: { x: X, ...PRICES, volume: { field: 'v' } } } }, null, 2);
+    const doc = parseDocument(text);
+    const r = expandMarks(doc.value, doc, REGISTRY);
+    expect(r.problems.map((p) => [p.severity, p.path, p.message])).toEqual([
+      ['warning', '/spec/encoding/volume', 'The volume pane goes below a chart, and a facet or repeat has no room for it: volume is left out'],
+    ]);
+    const line = text.split('\n').findIndex((l) => l.includes('"volume"')) + 1;
+    expect([r.problems[0]!.range.start.line, textOf(doc, r.problems[0]!.range)]).toEqual([line, '{']);
+    expect(JSON.stringify(r.spec)).not.toContain('"volume"');
+  });
+
+  it('reports a problem beside it once, though the view is walked again to name its scales', () => {
+    const r = expand({
+      data: { values: DAYS },
+      encoding: { x: X, ...PRICES, volume: { field: 'v' } },
+      layer: [{ mark: 'candlestick' }, { mark: { type: 'ohlc', band: 0.5 }, encoding: { open: { field: 'o' } , high: null } }],
+    });
+    expect(r.problems.map((p) => p.message)).toEqual(['The ohlc mark needs the "high" channel, each with a "field"']);
+    expect(r.expandedCount).toBe(2);
+  });
+
+  it('draws one volume bar under each candle, at the same x', async () => {
+    const r = expand({ data: { values: DAYS }, width: 200, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES, volume: { field: 'v' } } });
+    const items = await drawn(r.spec);
+    const bodies = items.get('concat_0_layer_1_marks')!;
+    const volumes = items.get('concat_1_marks')!;
+    expect(bodies).toHaveLength(4);
+    expect(volumes.map((v) => Math.round(v.x + v.width! / 2))).toEqual(bodies.map((b) => Math.round(b.x + b.width! / 2)));
+    // Taller bar, more volume.
+    const heights = volumes.map((v) => v.height!);
+    expect(heights.indexOf(Math.max(...heights))).toBe(2);
+  });
+});
+
+describe('level of detail', () => {
+  it('merges the bars of each pixel column in the dataflow, keeping the fields the chart reads', () => {
+    const r = expand({ width: 500, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES, opacity: { field: 'w', type: 'quantitative' } } });
+    const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
+    expect(transform).toEqual([...LOD(500), { calculate: 'datum.__last["w"]', as: 'w' }, ...SLOT_TRANSFORMS]);
+    const off = expand({ width: 500, mark: { type: 'candlestick', tooltip: false, lod: false }, encoding: { x: X, ...PRICES } });
+    expect((off.spec as JsonObject)['transform']).toEqual(SLOT_TRANSFORMS);
+  });
+
+  it('divides the zoomed range when an x interval is bound to the scales', () => {
+    const params = [{ name: 'zoom', select: { type: 'interval', encodings: ['x'] }, bind: 'scales' }];
+    const r = expand({ width: 200, params, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
+    const zoomed = '(isArray(zoom["__x0"]) && length(zoom["__x0"]) === 2)';
+    const lo = `(${zoomed} ? +zoom["__x0"][0] : datum.__tmin)`;
+    const hi = `(${zoomed} ? +zoom["__x0"][1] : datum.__tmax)`;
+    expect(transform[2]).toEqual({ filter: `!${zoomed} || (datum.__t >= ${lo} && datum.__t <= ${hi})` });
+    expect(transform[3]).toEqual({
+      calculate: `datum.__n > 200 && ${hi} > ${lo} ? min(199, floor((datum.__t - ${lo}) / (${hi} - ${lo}) * 200)) : datum.__t`,
+      as: '__column',
+    });
+    // The interval sits on the body, whose x is the bar's left edge.
+    const body = ((r.spec as JsonObject)['layer'] as JsonObject[])[1]!;
+    expect(body['params']).toEqual(params);
+  });
+
+  it('draws one candle per pixel column, with the true first open, extremes and last close', async () => {
+    // 2,000 bars of one hour; 100 columns → 20 bars per candle.
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ d: Date.UTC(2024, 0, 1) + i * 3600e3, o: 100 + i, h: 100 + i + 5, l: 100 + i - 5, c: 100 + i + 1 }));
+    const r = expand({ data: { values: rows }, width: 100, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const bodies = (await drawn(r.spec)).get('layer_1_marks')!;
+    expect(bodies).toHaveLength(100);
+    const scene = bodies.map((b) => b.datum).sort((a, b) => +a['d']! - +b['d']!);
+    // The first candle: bars 0–19 → open 100 (bar 0), high 124 (bar 19 + 5), low 95, close 120 (bar 19 + 1).
+    expect(scene[0]).toMatchObject({ o: 100, h: 124, l: 95, c: 120 });
+    expect(scene.at(-1)).toMatchObject({ o: 2080, h: 2104, l: 2075, c: 2100 });
+  });
+});
+
+describe('trading days (gaps: false)', () => {
+  it('puts every layer sharing x on one slot per trading day', () => {
+    const r = expand({
+      encoding: { x: { ...X, axis: { format: '%d' } }, ...PRICES },
+      layer: [{ mark: { type: 'candlestick', gaps: false, tooltip: false } }, { mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } }],
+    });
+    expect(r.problems).toEqual([]);
+    const day = {
+      title: 'd',
+      field: 'd',
+      type: 'ordinal',
+      timeUnit: 'yearmonthdate',
+      axis: { format: '%d', labelAngle: 0, labelOverlap: 'greedy', labelSeparation: 8, ticks: false },
+    };
+    const spec = r.spec as JsonObject;
+    expect(spec['encoding']).toEqual({ x: day });
+    const candle = (spec['layer'] as JsonObject[])[0]!;
+    expect(candle['transform']).toBeUndefined();
+    const [wick, body] = candle['layer'] as JsonObject[];
+    expect((wick!['encoding'] as JsonObject)['x']).toEqual(day);
+    expect((body!['mark'] as JsonObject)['width']).toEqual({ band: 0.7 });
+  });
+
+  it('leaves no gap for the weekend when drawn', async () => {
+    const spec = (gaps: boolean) => expand({ data: { values: DAYS }, width: 300, mark: { type: 'candlestick', gaps, tooltip: false }, encoding: { x: X, ...PRICES } }).spec;
+    const centers = async (gaps: boolean) => (await drawn(spec(gaps))).get('layer_1_marks')!.map((b) => b.x + b.width! / 2);
+    const steps = (xs: number[]) => xs.slice(1).map((x, i) => Math.round(x - xs[i]!));
+    const calendar = steps(await centers(true));
+    const trading = steps(await centers(false));
+    // Friday → Monday is three days on a calendar axis, one slot on a trading-day axis.
+    expect(calendar[1]).toBeGreaterThan(2.5 * calendar[0]!);
+    expect(new Set(trading).size).toBe(1);
+  });
+
+  it('keeps the wicks on their bodies with a volume pane and a moving average beside them', async () => {
+    const r = expand({
+      data: { values: DAYS },
+      width: 300,
+      encoding: { x: X, ...PRICES, volume: { field: 'v' } },
+      layer: [
+        { mark: { type: 'candlestick', gaps: false } },
+        { transform: [{ window: [{ op: 'mean', field: 'c', as: 'ma' }], frame: [-1, 0] }], mark: 'line', encoding: { y: { field: 'ma', type: 'quantitative' } } },
+      ],
+    });
+    const items = await drawn(r.spec);
+    const wicks = items.get('concat_0_layer_0_layer_0_marks')!.map((w) => Math.round(w.x));
+    const bodies = items.get('concat_0_layer_0_layer_1_marks')!.map((b) => Math.round(b.x + b.width! / 2));
+    expect(wicks).toEqual(bodies);
+    expect(new Set(wicks).size).toBe(4);
+  });
+});
+
+describe('hollow candles', () => {
+  it('stop the wick at the body, below and above', () => {
+    const r = expand({ mark: { type: 'candlestick', hollow: true, tooltip: false, body: false }, encoding: { x: { field: 'day', type: 'ordinal' }, ...PRICES } });
+    const wick = ((r.spec as JsonObject)['layer'] as JsonObject[])[0]!;
+    const rule = (y: string, y2: string) => ({
+      mark: { type: 'rule', style: 'candlestick-wick' },
+      encoding: { x: { field: 'day', type: 'ordinal' }, y: { ...Y, field: y }, y2: { field: y2 }, color: COLOR },
+    });
+    expect(wick).toEqual({
+      transform: [
+        { calculate: 'min(datum["o"], datum["c"])', as: '__body_low' },
+        { calculate: 'max(datum["o"], datum["c"])', as: '__body_high' },
+      ],
+      layer: [rule('l', '__body_low'), rule('__body_high', 'h')],
+    });
+  });
+});
+
+describe('in concat and facet', () => {
+  const SYMBOLS = [...DAYS.map((r) => ({ ...r, s: 'A' })), ...DAYS.map((r) => ({ ...r, s: 'B', o: r.o * 2, h: r.h * 2, l: r.l * 2, c: r.c * 2 }))];
+
+  it('draws a candle per row in each facet cell', async () => {
+    const r = expand({ data: { values: SYMBOLS }, facet: { field: 's', type: 'nominal' }, spec: { width: 150, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } } });
+    expect(r.problems).toEqual([]);
+    const items = await drawn(r.spec);
+    const bodies = [...items.entries()].filter(([name]) => name.endsWith('layer_1_marks'));
+    expect(bodies.flatMap(([, list]) => list)).toHaveLength(8);
+  });
+
+  it('draws candlestick and ohlc side by side in an hconcat', async () => {
+    const unit = (mark: string) => ({ data: { values: DAYS }, width: 150, mark: { type: mark, tooltip: false }, encoding: { x: X, ...PRICES } });
+    const r = expand({ hconcat: [unit('candlestick'), unit('ohlc')] });
+    expect(r.problems).toEqual([]);
+    const items = await drawn(r.spec);
+    expect(items.get('concat_0_layer_1_marks')).toHaveLength(4);
+    expect(items.get('concat_1_layer_0_marks')).toHaveLength(4);
   });
 });

@@ -1,4 +1,4 @@
-import { configDefinition, datum, DIRECTION_COLORS, expandFinancial, partStyle, priceTooltip, type FinancialOptions } from './financial';
+import { configDefinition, datum, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceTooltip, sharedTradingDayX, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const CANDLESTICK = 'candlestick';
@@ -14,7 +14,7 @@ export interface CandlestickOptions extends FinancialOptions {
   body: boolean | JsonObject;
 }
 
-const DEFAULTS: CandlestickOptions = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, hollow: false, wick: true, body: true };
+const DEFAULTS: CandlestickOptions = { ...FINANCIAL_DEFAULTS, hollow: false, wick: true, body: true };
 
 const colorProps = {
   rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
@@ -54,6 +54,7 @@ const CANDLESTICK_DEF = {
   properties: {
     type: { const: CANDLESTICK, description: 'The mark type.' },
     ...colorProps,
+    ...FINANCIAL_OPTION_SCHEMA,
     hollow: { type: 'boolean', description: 'Draw rising bodies as outlines. __Default value:__ `false`' },
     wick: part('MarkConfig', 'The high–low line'),
     body: part('BarConfig', 'The open–close body'),
@@ -66,12 +67,14 @@ export const candlestickSchema: MarkSchema = {
     CandlestickDef: CANDLESTICK_DEF,
     CandlestickConfig: configDefinition(CANDLESTICK_DEF),
     PriceFieldDef: PRICE_CHANNEL_DEF,
+    ...VOLUME_DEFINITIONS,
   },
   channels: {
     open: { $ref: '#/definitions/PriceFieldDef' },
     high: { $ref: '#/definitions/PriceFieldDef' },
     low: { $ref: '#/definitions/PriceFieldDef' },
     close: { $ref: '#/definitions/PriceFieldDef' },
+    volume: { $ref: '#/definitions/VolumeFieldDef' },
   },
   config: { $ref: '#/definitions/CandlestickConfig' },
 };
@@ -80,11 +83,25 @@ export const candlestickSchema: MarkSchema = {
 export const candlestick: ExtensionMark = {
   name: CANDLESTICK,
   schema: candlestickSchema,
+  sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(CANDLESTICK, spec, inherited, ctx, DEFAULTS),
   normalize(spec, ctx) {
     return expandFinancial(CANDLESTICK, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
       const layer: JsonObject[] = [];
       const wick = partStyle(o.wick);
-      if (wick) {
+      if (wick && o.hollow) {
+        // An outlined body stays empty: the wick stops at its edges, below and above.
+        const segment = (from: string, to: string): JsonObject => ({
+          mark: { type: 'rule', style: 'candlestick-wick', ...wick },
+          encoding: { ...shared, x: slots.center, y: { ...y, field: from }, y2: { field: to }, color },
+        });
+        layer.push({
+          transform: [
+            { calculate: `min(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_low' },
+            { calculate: `max(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_high' },
+          ],
+          layer: [segment(fields.low, '__body_low'), segment('__body_high', fields.high)],
+        });
+      } else if (wick) {
         layer.push({
           mark: { type: 'rule', style: 'candlestick-wick', ...wick },
           encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },

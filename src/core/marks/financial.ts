@@ -19,7 +19,66 @@ export interface FinancialOptions {
   /** Share of the spacing between bars a body or tick takes (0–1). */
   band: number;
   tooltip: boolean;
+  /** The volume pane below the chart, drawn when the encoding has a `volume` channel. */
+  volume: boolean | JsonObject;
+  /** `false`: one slot per bar on a trading-day axis, so weekends and holidays leave no gaps. */
+  gaps: boolean;
+  /** Merge bars that share a pixel column into one (first open, highest high, lowest low, last close). */
+  lod: boolean;
 }
+
+/** What every financial mark starts from. */
+export const FINANCIAL_DEFAULTS = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, volume: true, gaps: true, lod: true } as const;
+
+/** Pixel columns assumed when the spec gives no width (more than most plots have). */
+export const LOD_DEFAULT_COLUMNS = 1000;
+
+/** Height of the volume pane. */
+export const VOLUME_PANE_HEIGHT = 80;
+
+/** Schema of the options both marks share (beyond colors and band). */
+export const FINANCIAL_OPTION_SCHEMA = {
+  volume: {
+    anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/VolumePaneDef' }],
+    description:
+      'The volume pane under the chart, sharing its x axis, drawn when the encoding has a `volume` channel: `false` hides it, an object sizes and styles it. __Default value:__ `true`',
+  },
+  lod: {
+    type: 'boolean',
+    description:
+      'Level of detail: when bars outnumber the pixel columns of the plot (or of the zoomed range, with an x interval bound to the scales), the bars of each column are drawn as one — first open, highest high, lowest low, last close, summed volume — inside the chart\'s own dataflow. On a continuous x only. __Default value:__ `true`',
+  },
+  gaps: {
+    type: 'boolean',
+    description:
+      '`false` puts the bars on a trading-day axis: one slot per bar, so weekends and holidays leave no gaps, with dates as labels. Every layer that shares the x channel follows. __Default value:__ `true`',
+  },
+};
+
+/** Definitions the financial marks' schema adds: the volume channel and pane. */
+export const VOLUME_DEFINITIONS = {
+  VolumeFieldDef: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['field'],
+    properties: {
+      field: { type: 'string', description: 'The data field holding the traded volume.' },
+      type: { const: 'quantitative' },
+      title: { type: ['string', 'null'], description: 'Title of the volume axis. __Default value:__ `"Volume"`' },
+    },
+    description: 'The volume of each bar of a candlestick or ohlc mark, drawn in a pane below the chart.',
+  },
+  VolumePaneDef: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      height: { type: 'number', minimum: 20, description: `Height of the volume pane in pixels. __Default value:__ \`${VOLUME_PANE_HEIGHT}\`` },
+      color: { type: 'string', description: 'One color for every volume bar. __Default value:__ the bar\'s direction color' },
+      opacity: { type: 'number', minimum: 0, maximum: 1, description: 'Opacity of the volume bars. __Default value:__ `0.5`' },
+    },
+    description: 'Size and style of the volume pane.',
+  },
+};
 
 export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,7 +91,7 @@ export function partStyle(v: unknown): JsonObject | false {
 }
 
 /** Mark options from the mark object over `config.<mark>` over the defaults. */
-export function resolveOptions<T extends object>(name: string, spec: JsonObject, ctx: ExpandContext, defaults: T): T & JsonObject {
+export function resolveOptions<T extends object>(name: string, spec: JsonObject, ctx: Pick<ExpandContext, 'config'>, defaults: T): T & JsonObject {
   const fromConfig = isObject(ctx.config?.[name]) ? (ctx.config![name] as JsonObject) : {};
   const fromMark = isObject(spec['mark']) ? (spec['mark'] as JsonObject) : {};
   const { type: _t, ...markOptions } = fromMark;
@@ -75,6 +134,13 @@ export function priceFields(encoding: JsonObject, ctx: ExpandContext, mark: stri
   return out as PriceFields;
 }
 
+/** The `volume` channel's field and title, when the encoding has one. */
+export function volumeField(encoding: JsonObject): { field: string; title?: string | null } | undefined {
+  const def = encoding['volume'];
+  if (!isObject(def) || typeof def['field'] !== 'string' || def['field'] === '') return undefined;
+  return { field: def['field'], ...(def['title'] !== undefined ? { title: def['title'] as string | null } : {}) };
+}
+
 /** Color by direction: rising when close > open, falling when below, else unchanged. */
 export function directionColor(f: PriceFields, o: FinancialOptions): JsonObject {
   return {
@@ -86,21 +152,26 @@ export function directionColor(f: PriceFields, o: FinancialOptions): JsonObject 
   };
 }
 
+/** The tooltip's first line: the bar's date (or x value). */
+function dateTooltip(x: unknown): JsonObject[] {
+  if (!isObject(x) || typeof x['field'] !== 'string') return [];
+  const tip: JsonObject = { field: x['field'], type: x['type'] ?? 'temporal' };
+  if (x['timeUnit'] !== undefined) tip['timeUnit'] = x['timeUnit'];
+  if (tip['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate') tip['format'] = '%a %b %d, %Y';
+  if (typeof x['title'] === 'string') tip['title'] = x['title'];
+  return [tip];
+}
+
 /** The default tooltip: the x value, the four prices and the change from open to close. */
 export function priceTooltip(x: unknown, f: PriceFields, encoding: JsonObject): JsonObject[] {
   const title = (ch: PriceChannel) => {
     const def = encoding[ch];
     return isObject(def) && typeof def['title'] === 'string' ? def['title'] : ch[0]!.toUpperCase() + ch.slice(1);
   };
-  const tips: JsonObject[] = [];
-  if (isObject(x) && typeof x['field'] === 'string') {
-    const tip: JsonObject = { field: x['field'], type: x['type'] ?? 'temporal' };
-    if (x['timeUnit'] !== undefined) tip['timeUnit'] = x['timeUnit'];
-    if (tip['type'] === 'temporal') tip['format'] = '%a %b %d, %Y';
-    if (typeof x['title'] === 'string') tip['title'] = x['title'];
-    tips.push(tip);
-  }
+  const tips = dateTooltip(x);
   for (const ch of PRICE_CHANNELS) tips.push({ field: f[ch], type: 'quantitative', title: title(ch), format: ',.2f' });
+  const volume = volumeField(encoding);
+  if (volume) tips.push({ field: volume.field, type: 'quantitative', title: volume.title ?? 'Volume', format: ',d' });
   tips.push({ field: '__change', type: 'quantitative', title: 'Change', format: '+,.2f' });
   tips.push({ field: '__change_pct', type: 'quantitative', title: 'Change %', format: '+.2%' });
   return tips;
@@ -146,9 +217,10 @@ export function barSlots(x: unknown, band: number): BarSlots | undefined {
   return {
     transform: [
       { calculate: t, as: '__t' },
-      { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }] },
+      // An explicit (empty) groupby: inside a facet, vega-lite adds the facet fields to it.
+      { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }], groupby: [] },
       { calculate: 'isValid(datum.__prev_t) && datum.__t > datum.__prev_t ? datum.__t - datum.__prev_t : null', as: '__gap' },
-      { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }] },
+      { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }], groupby: [] },
       { calculate: `datum.__t - (isValid(datum.__step) ? datum.__step : 1) * ${half}`, as: '__x0' },
       { calculate: `datum.__t + (isValid(datum.__step) ? datum.__step : 1) * ${half}`, as: '__x1' },
     ],
@@ -160,6 +232,171 @@ export function barSlots(x: unknown, band: number): BarSlots | undefined {
     },
     continuous,
   };
+}
+
+/**
+ * The x of a chart without gaps: a band per trading day (the date's calendar day on an ordinal
+ * scale), labelled with dates and thinned so labels never overlap. The user's own title, axis
+ * and scale options win.
+ */
+export function tradingDayX(x: JsonObject): JsonObject {
+  const { type: _t, axis, scale, ...rest } = x;
+  const out: JsonObject = {
+    title: typeof x['field'] === 'string' ? x['field'] : null,
+    ...rest,
+    type: 'ordinal',
+    timeUnit: x['timeUnit'] ?? 'yearmonthdate',
+  };
+  out['axis'] =
+    axis === null ? null : { format: '%b %d', labelAngle: 0, labelOverlap: 'greedy', labelSeparation: 8, ticks: false, ...(isObject(axis) ? axis : {}) };
+  if (scale !== undefined) out['scale'] = scale;
+  return out;
+}
+
+/**
+ * With `gaps: false`, the x a layer shares becomes the trading-day x, so lines and annotations
+ * beside the bars sit on the same slots (the mark's own x, if it has one, stays its own).
+ */
+export function sharedTradingDayX<O extends FinancialOptions>(
+  name: string,
+  spec: JsonObject,
+  inherited: JsonObject,
+  ctx: Pick<ExpandContext, 'config'>,
+  defaults: O,
+): JsonObject | undefined {
+  const own = isObject(spec['encoding']) ? spec['encoding'] : {};
+  if (own['x'] !== undefined) return undefined;
+  const options = resolveOptions(name, spec, ctx, defaults);
+  return options.gaps === false && isCalendarX(inherited['x']) ? { x: tradingDayX(inherited['x']) } : undefined;
+}
+
+/** Whether an x channel is one trading-day x needs to change. */
+export function isCalendarX(x: unknown): x is JsonObject {
+  return isObject(x) && x['type'] === 'temporal' && typeof x['field'] === 'string';
+}
+
+function withoutAxisLabels(x: unknown): JsonObject {
+  const def = isObject(x) ? x : {};
+  if (def['axis'] === null) return def;
+  const axis = isObject(def['axis']) ? def['axis'] : {};
+  return { ...def, axis: { ...axis, labels: false, ticks: false, title: null } };
+}
+
+/**
+ * The volume pane: a bar per price bar, in the bar's slot and direction color, on its own y
+ * (starting at zero), with the dates on its axis. The walker puts it below the chart and shares x.
+ */
+function volumePane<O extends FinancialOptions>(
+  name: string,
+  lod: JsonObject[],
+  slots: BarSlots,
+  encoding: JsonObject,
+  fields: PriceFields,
+  volume: { field: string; title?: string | null },
+  options: O,
+): JsonObject {
+  const style = isObject(options.volume) ? options.volume : {};
+  const transform = [...lod, ...slots.transform];
+  const x = slots.continuous ? slots.span('left', 'right') : { x: { ...slots.center } };
+  return {
+    ...(transform.length ? { transform } : {}),
+    height: typeof style['height'] === 'number' ? style['height'] : VOLUME_PANE_HEIGHT,
+    mark: {
+      type: 'bar',
+      style: `${name}-volume`,
+      opacity: typeof style['opacity'] === 'number' ? style['opacity'] : 0.5,
+      minBandSize: 1,
+      ...(slots.continuous ? {} : { width: { band: options.band } }),
+    },
+    encoding: {
+      ...x,
+      y: {
+        field: volume.field,
+        type: 'quantitative',
+        title: volume.title === undefined ? 'Volume' : volume.title,
+        axis: { format: '~s', tickCount: 3 },
+      },
+      y2: { datum: 0 },
+      color: typeof style['color'] === 'string' ? { value: style['color'] } : directionColor(fields, options),
+      ...(options.tooltip ? { tooltip: volumeTooltip(encoding['x'], volume) } : {}),
+    },
+  };
+}
+
+/** The volume pane's tooltip: the date and the volume. */
+function volumeTooltip(x: unknown, volume: { field: string; title?: string | null }): JsonObject[] {
+  return [...dateTooltip(x), { field: volume.field, type: 'quantitative', title: volume.title ?? 'Volume', format: ',d' }];
+}
+
+/** The name of an interval on x bound to the scales (zoom and pan) among a unit's params. */
+export function zoomParam(params: unknown): string | undefined {
+  if (!Array.isArray(params)) return undefined;
+  for (const p of params) {
+    if (!isObject(p) || typeof p['name'] !== 'string' || p['bind'] !== 'scales') continue;
+    const select = p['select'];
+    const type = isObject(select) ? select['type'] : select;
+    const encodings = isObject(select) ? select['encodings'] : undefined;
+    if (type === 'interval' && (!Array.isArray(encodings) || encodings.includes('x'))) return p['name'];
+  }
+  return undefined;
+}
+
+/**
+ * Level of detail: when there are more bars than pixel columns, the bars of each column become
+ * one — first open, highest high, lowest low, last close, summed volume, last value of the other
+ * fields the chart reads. Inside the dataflow: with a zoom interval the visible range is what is
+ * divided into columns, so zooming in brings the single bars back.
+ */
+export function levelOfDetail(
+  x: JsonObject,
+  f: PriceFields,
+  columns: number,
+  options: { volume?: string; keep: string[]; zoom?: string },
+): JsonObject[] {
+  const xField = x['field'] as string;
+  const t = x['type'] === 'temporal' ? `toDate(${datum(xField)})` : `+${datum(xField)}`;
+  const z = options.zoom !== undefined ? `${options.zoom}[${JSON.stringify('__x0')}]` : undefined;
+  const zoomed = z ? `(isArray(${z}) && length(${z}) === 2)` : undefined;
+  const lo = zoomed ? `(${zoomed} ? +${z}[0] : datum.__tmin)` : 'datum.__tmin';
+  const hi = zoomed ? `(${zoomed} ? +${z}[1] : datum.__tmax)` : 'datum.__tmax';
+  const from = (row: string, field: string): JsonObject => ({ calculate: `datum.${row}[${JSON.stringify(field)}]`, as: field });
+  const fields = new Set([xField, f.open, f.high, f.low, f.close, ...(options.volume ? [options.volume] : [])]);
+  return [
+    { calculate: t, as: '__t' },
+    {
+      joinaggregate: [
+        { op: 'min', field: '__t', as: '__tmin' },
+        { op: 'max', field: '__t', as: '__tmax' },
+        { op: 'count', as: '__n' },
+      ],
+      groupby: [],
+    },
+    ...(zoomed ? [{ filter: `!${zoomed} || (datum.__t >= ${lo} && datum.__t <= ${hi})` }] : []),
+    {
+      calculate: `datum.__n > ${columns} && ${hi} > ${lo} ? min(${columns - 1}, floor((datum.__t - ${lo}) / (${hi} - ${lo}) * ${columns})) : datum.__t`,
+      as: '__column',
+    },
+    {
+      aggregate: [
+        { op: 'argmin', field: '__t', as: '__first' },
+        { op: 'argmax', field: '__t', as: '__last' },
+        { op: 'max', field: f.high, as: f.high },
+        { op: 'min', field: f.low, as: f.low },
+        ...(options.volume ? [{ op: 'sum', field: options.volume, as: options.volume }] : []),
+      ],
+      groupby: ['__column'],
+    },
+    from('__first', xField),
+    from('__first', f.open),
+    from('__last', f.close),
+    ...options.keep.filter((k) => !fields.has(k)).map((k) => from('__last', k)),
+  ];
+}
+
+/** Fields a channel definition reads (`field`, and each item of a tooltip list). */
+function fieldsOf(def: unknown): string[] {
+  if (Array.isArray(def)) return def.flatMap(fieldsOf);
+  return isObject(def) && typeof def['field'] === 'string' ? [def['field']] : [];
 }
 
 /** The y channel every part shares: the user's y options (title, scale, axis) over price defaults. */
@@ -174,7 +411,7 @@ export function priceY(encoding: JsonObject): JsonObject {
 export function otherChannels(encoding: JsonObject): JsonObject {
   const rest: JsonObject = {};
   for (const [k, v] of Object.entries(encoding)) {
-    if (!(PRICE_CHANNELS as readonly string[]).includes(k) && !['x', 'y', 'y2', 'color', 'tooltip'].includes(k)) rest[k] = v;
+    if (!(PRICE_CHANNELS as readonly string[]).includes(k) && !['x', 'y', 'y2', 'color', 'tooltip', 'volume'].includes(k)) rest[k] = v;
   }
   return rest;
 }
@@ -225,6 +462,7 @@ export function expandFinancial<O extends FinancialOptions>(
 ): JsonObject {
   const options = resolveOptions(name, spec, ctx, defaults);
   const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
+  if (options.gaps === false && isCalendarX(encoding['x'])) encoding['x'] = tradingDayX(encoding['x']);
   const fields = priceFields(encoding, ctx, name);
   const { outer, params } = splitUnit(spec);
   if (!fields) return { ...outer, mark: 'rule' };
@@ -233,11 +471,34 @@ export function expandFinancial<O extends FinancialOptions>(
     ctx.report({ severity: 'error', message: `The ${name} mark needs an "x" channel with a "field" (the date of each bar)`, path: '/encoding' });
     return { ...outer, mark: 'rule' };
   }
+  const volume = volumeField(encoding);
+  const x = encoding['x'] as JsonObject;
+  const lod =
+    options.lod !== false && slots.continuous
+      ? levelOfDetail(x, fields, ctx.width ?? LOD_DEFAULT_COLUMNS, {
+          ...(volume ? { volume: volume.field } : {}),
+          keep: Object.entries(encoding).flatMap(([ch, def]) => (['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def))),
+          ...(zoomParam(params) !== undefined ? { zoom: zoomParam(params)! } : {}),
+        })
+      : [];
+  let paneAdded = false;
+  if (volume && options.volume !== false) {
+    paneAdded = ctx.addPane(volumePane(name, lod, slots, encoding, fields, volume, options));
+    if (!paneAdded) {
+      ctx.report({
+        severity: 'warning',
+        message: 'The volume pane goes below a chart, and a facet or repeat has no room for it: volume is left out',
+        path: '/encoding/volume',
+      });
+    }
+  }
+  // Under a volume pane the dates are read on the pane's axis, not twice.
+  const partSlots = paneAdded ? barSlots(withoutAxisLabels(encoding['x']), options.band)! : slots;
   const layer = parts({
     options,
     encoding,
     fields,
-    slots,
+    slots: partSlots,
     y: priceY(encoding),
     color: directionColor(fields, options),
     shared: otherChannels(encoding),
@@ -245,6 +506,7 @@ export function expandFinancial<O extends FinancialOptions>(
   });
   const transform = [
     ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
+    ...lod,
     ...slots.transform,
     ...(options.tooltip ? CHANGE_TRANSFORMS(fields) : []),
   ];

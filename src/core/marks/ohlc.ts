@@ -1,4 +1,4 @@
-import { configDefinition, DIRECTION_COLORS, expandFinancial, partStyle, priceTooltip, type FinancialOptions } from './financial';
+import { configDefinition, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceTooltip, sharedTradingDayX, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const OHLC = 'ohlc';
@@ -15,7 +15,7 @@ export interface OhlcOptions extends FinancialOptions {
   close: boolean | JsonObject;
 }
 
-const DEFAULTS: OhlcOptions = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, range: true, open: true, close: true };
+const DEFAULTS: OhlcOptions = { ...FINANCIAL_DEFAULTS, range: true, open: true, close: true };
 
 const part = (what: string) => ({
   anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/MarkConfig' }],
@@ -34,6 +34,7 @@ const OHLC_DEF = {
     unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
     band: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the spacing between bars that the two ticks span. __Default value:__ `0.7`' },
     tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
+    ...FINANCIAL_OPTION_SCHEMA,
     range: part('The high–low line'),
     open: part('The open tick'),
     close: part('The close tick'),
@@ -56,6 +57,7 @@ export const ohlcSchema: MarkSchema = {
 export const ohlc: ExtensionMark = {
   name: OHLC,
   schema: ohlcSchema,
+  sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(OHLC, spec, inherited, ctx, DEFAULTS),
   normalize(spec, ctx) {
     return expandFinancial(OHLC, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
       const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;

@@ -17,6 +17,15 @@ export interface ExpandContext {
   parentEncoding: JsonObject | undefined;
   /** The spec's top-level `config` (a mark reads its defaults from `config.<mark>`). */
   config: JsonObject | undefined;
+  /** The Vega names vega-lite gives the x and y scales the unit draws on; unknown in a repeat. */
+  scales?: { x: string; y: string } | undefined;
+  /** The plot's width in pixels where the spec gives one (on the unit or an enclosing layer). */
+  width?: number | undefined;
+  /**
+   * Asks for a view drawn below the chart the mark belongs to, sharing its x scale (a volume
+   * pane). Returns false where no view can be added (inside a facet or repeat).
+   */
+  addPane(pane: JsonObject): boolean;
 }
 
 /**
@@ -42,4 +51,10 @@ export interface ExtensionMark {
   /** The mark's part of the extended schema. */
   readonly schema?: MarkSchema;
   normalize(spec: JsonObject, ctx: ExpandContext): JsonObject;
+  /**
+   * Channels the mark changes for every layer beside it: called for a unit that sits in a layer,
+   * with the encoding it inherits; what it returns replaces those channels in the enclosing
+   * layer's encoding (e.g. a trading-day x that every layer must share).
+   */
+  sharedEncoding?(spec: JsonObject, inherited: JsonObject, ctx: Pick<ExpandContext, 'config'>): JsonObject | undefined;
 }
