@@ -4,7 +4,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
-import { standaloneValidatorsCode } from './scripts/standalone-validators.mjs';
+import { precompiledValidators } from './scripts/standalone-validators.mjs';
 
 const require = createRequire(import.meta.url);
 /** vega-datasets' data folder: served at /data/ so `data/cars.json` in a spec works offline. */
@@ -100,27 +100,54 @@ function vegaLiteOutOfEmbed(): Plugin {
 }
 
 /**
- * `virtual:chartspec-validators`: AJV's standalone code for the schemas specs are validated
- * against, generated at build time. The schema worker runs it: no schema compile in the
- * browser, and no `new Function`, so validation works under any CSP, header or meta.
- * Generated once per schema (cached in node_modules/.cache/chartspec).
+ * `virtual:chartspec-gallery`: the gallery's list of examples (title, description, tags read
+ * from each spec) and a thumbnail URL per example. The thumbnails are drawn from the specs at
+ * build time (and by the dev server) with the command line's headless Vega renderer, written to
+ * `gallery/<name>.svg` in the build: never committed images, never stale.
  */
-function precompiledValidators(): Plugin {
-  const ID = 'virtual:chartspec-validators';
+function gallery(): Plugin {
+  const ID = 'virtual:chartspec-gallery';
   const RESOLVED = '\0' + ID;
+  const EXAMPLES = resolve('examples');
+  let command: 'build' | 'serve' = 'serve';
+  /** name → SVG, for the dev server. */
+  const thumbnails = new Map<string, string>();
   return {
-    name: 'chartspec-precompiled-validators',
+    name: 'chartspec-gallery',
+    configResolved(config) {
+      command = config.command;
+    },
+    configureServer(server) {
+      server.middlewares.use('/gallery/', (req, res, next) => {
+        const name = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '').replace(/\.svg$/, '');
+        const svg = thumbnails.get(name);
+        if (svg === undefined) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(svg);
+      });
+      server.watcher.add(EXAMPLES);
+      server.watcher.on('all', (_event, file) => {
+        if (!file.startsWith(EXAMPLES + sep) || file.includes(`${sep}normalized${sep}`)) return;
+        const mod = server.moduleGraph.getModuleById(RESOLVED);
+        if (mod) server.moduleGraph.invalidateModule(mod);
+      });
+    },
     resolveId(id) {
       return id === ID ? RESOLVED : null;
     },
     async load(id) {
       if (id !== RESOLVED) return null;
-      const { module } = await runnerImport<{ validationSchemas(): { vl: object; vg: object } }>('/src/core/schema-explainer.ts', {
-        configFile: false,
-        logLevel: 'error',
+      const { module } = await runnerImport<typeof import('./src/cli/gallery')>('/src/cli/gallery.ts', { configFile: false, logLevel: 'error' });
+      const entries = await module.buildGallery(EXAMPLES, resolve('node_modules/.cache/chartspec/gallery'), module.drawingCodeDigest(resolve('src')));
+      const list = entries.map(({ svg, hash, ...info }) => {
+        const fileName = `gallery/${info.name}.svg`;
+        if (svg !== undefined) {
+          if (command === 'build') this.emitFile({ type: 'asset', fileName, source: svg });
+          else thumbnails.set(info.name, svg);
+        }
+        return { ...info, thumbnail: svg === undefined ? null : `${fileName}?v=${hash}` };
       });
-      const { vl, vg } = module.validationSchemas();
-      return standaloneValidatorsCode({ vl, vg, cacheDir: resolve('node_modules/.cache/chartspec') });
+      return `export const examples = ${JSON.stringify(list)};\n`;
     },
   };
 }
@@ -131,7 +158,7 @@ const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', '
 export default defineConfig({
   // The validators are imported by the schema worker only; listed here too because the dev
   // server serves worker modules through the main plugins (worker.plugins are for the build).
-  plugins: [react(), vegaLiteOutOfEmbed(), precompiledValidators(), datasets(), contentSecurityPolicy()],
+  plugins: [react(), vegaLiteOutOfEmbed(), precompiledValidators(), datasets(), gallery(), contentSecurityPolicy()],
   resolve: {
     alias: [{ find: /^monaco-css\/(.*)$/, replacement: `${MONACO_ESM}/$1` }],
   },

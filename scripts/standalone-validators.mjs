@@ -82,3 +82,28 @@ export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   }
   return code;
 }
+
+/**
+ * `virtual:chartspec-validators` as a Vite plugin: AJV's standalone code for the schemas specs
+ * are validated against, generated at build time. The schema worker and the command line run
+ * it: no schema compile at run time, and no `new Function`, so validation works under any CSP,
+ * header or meta. Generated once per schema (cached in node_modules/.cache/chartspec).
+ * @returns {import('vite').Plugin}
+ */
+export function precompiledValidators() {
+  const ID = 'virtual:chartspec-validators';
+  const RESOLVED = '\0' + ID;
+  return {
+    name: 'chartspec-precompiled-validators',
+    resolveId(id) {
+      return id === ID ? RESOLVED : null;
+    },
+    async load(id) {
+      if (id !== RESOLVED) return null;
+      const { runnerImport } = await import('vite');
+      const { module } = await runnerImport('/src/core/schema-explainer.ts', { configFile: false, logLevel: 'error' });
+      const { vl, vg } = module.validationSchemas();
+      return standaloneValidatorsCode({ vl, vg, cacheDir: join(process.cwd(), 'node_modules/.cache/chartspec') });
+    },
+  };
+}

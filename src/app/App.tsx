@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Spec as VegaSpec } from 'vega';
+import type { Spec as VegaSpec, View } from 'vega';
 import { Editor, type EditorHandle } from '../editor/Editor';
 import { ChartView, type ChartState } from '../components/ChartView';
 import { ProblemsPanel } from '../components/ProblemsPanel';
@@ -11,7 +11,8 @@ import type { PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse
 import PipelineWorker from '../workers/pipeline.worker?worker';
 import SchemaWorker from '../workers/schema.worker?worker';
 import { LatestChannel } from './latest';
-import { saveText } from '../io/storage';
+import { clearDrawing, markDrawing, saveText } from '../io/storage';
+import { useWorkflows, type StartInfo } from './workflows';
 
 /** Quiet time after the last keystroke before the text is compiled. */
 const TYPING_PAUSE_MS = 60;
@@ -22,10 +23,8 @@ const LARGE_TEXT = 100_000;
 
 interface AppProps {
   initialText: string;
-  /** A message to show once at start (a damaged share link, …). */
-  notice?: string;
-  /** Subscribe to texts arriving from outside (a share link opened while the app runs). */
-  subscribeIncoming(listener: (text: string) => void): () => void;
+  /** Where the text came from, a message for the start, and whether drawing is locked out. */
+  start: StartInfo;
 }
 
 function problem(message: string, severity: Problem['severity'] = 'error'): Problem {
@@ -33,7 +32,7 @@ function problem(message: string, severity: Problem['severity'] = 'error'): Prob
   return { severity, message, source: 'runtime', path: '', range: { start: at, end: at } };
 }
 
-export function App({ initialText, notice, subscribeIncoming }: AppProps) {
+export function App({ initialText, start }: AppProps) {
   const editor = useRef<EditorHandle>(null);
   const [text, setText] = useState(initialText);
   const texts = useRef(new Map<number, string>());
@@ -63,6 +62,17 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
   bootedRef.current = booted;
   const [workerFailure, setWorkerFailure] = useState<Problem>();
   const [saveWarning, setSaveWarning] = useState<string>();
+  // Lock-out: the page stopped while drawing this text last time, so nothing is compiled or
+  // drawn until the user asks (Run now). `runImmediately` skips the typing pause once.
+  const [paused, setPaused] = useState(start.lockedOut);
+  const [runToken, setRunToken] = useState(0);
+  const runImmediately = useRef(false);
+  const runNow = useCallback(() => {
+    runImmediately.current = true;
+    setPaused(false);
+    setRunToken((n) => n + 1);
+  }, []);
+  const [view, setView] = useState<View>();
 
   const channels = useRef<{ pipeline: LatestChannel<PipelineMessage, PipelineAnswer>; schemaCheck: LatestChannel<PipelineRequest, SchemaResponse> }>(undefined);
   useEffect(() => {
@@ -116,6 +126,7 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
 
   // Compile shortly after typing pauses; every text gets a version number.
   useEffect(() => {
+    if (paused) return;
     const submit = () => {
       const id = ++nextId.current;
       latestId.current = id;
@@ -124,13 +135,14 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
       channels.current?.pipeline.submit({ id, text });
       if (bootedRef.current) channels.current?.schemaCheck.submit({ id, text });
     };
-    if (nextId.current === 0) {
+    if (nextId.current === 0 || runImmediately.current) {
+      runImmediately.current = false;
       submit();
       return;
     }
     const t = setTimeout(submit, TYPING_PAUSE_MS);
     return () => clearTimeout(t);
-  }, [text]);
+  }, [text, paused, runToken]);
 
   useEffect(() => {
     if (!booted) return;
@@ -153,15 +165,23 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
     return () => clearTimeout(t);
   }, [text]);
 
-  // A text from outside (a share link opened while the app runs) replaces the editor text as
-  // one undoable edit, so the previous text is a Ctrl+Z away.
-  useEffect(() => subscribeIncoming((incoming) => editor.current?.replaceText(incoming)), [subscribeIncoming]);
+  // While a new chart is drawn, a mark in storage says so: if the page crashes or hangs
+  // drawing it, the next start opens the text without drawing (see main.tsx).
+  useEffect(() => {
+    if (!candidate) return;
+    const drawingText = texts.current.get(candidate.version);
+    if (drawingText !== undefined) markDrawing(drawingText);
+    // Only a new spec starts a drawing; the same spec kept for a new version does not.
+  }, [candidate?.spec]);
 
   // Runtime messages matter for the newest compiled spec only; redrawing an older one after a
   // failure says nothing about the current text.
   const onDrawn = useCallback((spec: VegaSpec) => {
     const c = candidateRef.current;
-    if (c && c.spec === spec) setDrawn(c);
+    if (c && c.spec === spec) {
+      setDrawn(c);
+      clearDrawing();
+    }
     setBooted(true);
   }, []);
   const onRuntime = useCallback((spec: VegaSpec, entries: LogEntry[]) => {
@@ -171,6 +191,7 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
     if (candidateRef.current?.spec !== spec) return;
     setRuntime({ spec, entries });
     setFailed(spec);
+    clearDrawing();
     setBooted(true);
   }, []);
 
@@ -212,16 +233,27 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
   const errorCount = problems.filter((p) => p.severity === 'error').length;
   const staleReason = state === 'stale' ? `${errorCount || 'a'} ${errorCount === 1 || !errorCount ? 'problem' : 'problems'} in the text` : undefined;
 
+  const language = result?.language ?? 'vega-lite';
+  const flow = useWorkflows({
+    editor,
+    text,
+    start,
+    language,
+    chart: { view: shown ? view : undefined, vega: shown?.spec, text: shown ? texts.current.get(shown.version) : undefined },
+    runNow,
+    format: () => editor.current?.format(),
+  });
+
   return (
     <div className="app">
-      <Header language={result?.language ?? 'vega-lite'} state={state} timings={result?.timings} onFormat={() => editor.current?.format()} />
-      {(notice || saveWarning) && (
+      <Header language={language} state={state} timings={result?.timings} onFormat={() => editor.current?.format()} toolbar={flow.toolbar} />
+      {saveWarning && (
         <div className="notices" role="alert">
-          {notice && <p data-testid="notice">{notice}</p>}
-          {saveWarning && <p data-testid="save-warning">{saveWarning}</p>}
+          <p data-testid="save-warning">{saveWarning}</p>
         </div>
       )}
-      <main className="workspace">
+      {flow.layer}
+      <main className="workspace" hidden={flow.gallery}>
         <SplitPane
           left={<Editor ref={editor} initialText={initialText} problems={problems} onChange={setText} loadMonaco={booted} />}
           right={
@@ -234,6 +266,8 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
               onDrawn={onDrawn}
               onRuntime={onRuntime}
               onFailed={onFailed}
+              onView={setView}
+              idleMessage={paused ? 'Not drawn: the page stopped while drawing this spec last time. Press “Draw it now” or Ctrl+Enter.' : undefined}
             />
           }
         />
@@ -241,6 +275,7 @@ export function App({ initialText, notice, subscribeIncoming }: AppProps) {
           problems={problems}
           checking={!!result && booted && schema?.id !== currentVersion}
           onSelect={(p) => editor.current?.reveal(p.range)}
+          idle={paused ? 'Not checked yet: the text is checked and drawn once you press “Draw it now”.' : undefined}
         />
       </main>
     </div>

@@ -2,32 +2,60 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { decodeHash } from '../io/share';
-import { loadSavedText } from '../io/storage';
+import { loadSavedText, pushRecent, stoppedWhileDrawing } from '../io/storage';
+import { loadExampleText } from './gallery/examples';
+import type { StartInfo } from './workflows';
 import welcome from '../../examples/welcome.vl.json?raw';
 import './styles.css';
 
-/** What the editor opens with: a shared link, else the autosaved text, else the welcome spec. */
-function startingText(): { text: string; notice?: string } {
+/**
+ * What the editor opens with: a shared link or an example named in the address, else the
+ * autosaved text, else the welcome spec. A link or example that replaces autosaved text keeps
+ * that text in Recent. The address is then cleared, so a reload restores the autosaved text.
+ */
+async function starting(): Promise<{ text: string; start: StartInfo }> {
   const route = decodeHash(location.hash);
   const saved = loadSavedText();
-  if (route.kind === 'spec') return { text: route.text };
-  const fallback = saved ?? welcome;
-  if (route.kind === 'invalid') return { text: fallback, notice: route.message };
-  return { text: fallback };
+  let text = saved ?? welcome;
+  let fileName = 'chart.vl.json';
+  let pristine = saved === undefined;
+  let notice: string | undefined;
+  if (saved === undefined) fileName = 'welcome.vl.json';
+  let incoming: string | undefined;
+  if (route.kind === 'spec') incoming = route.text;
+  else if (route.kind === 'example') {
+    incoming = await loadExampleText(route.name);
+    if (incoming === undefined) notice = `There is no example called “${route.name}”.`;
+    else {
+      fileName = `${route.name}.vl.json`;
+      pristine = true;
+    }
+  } else if (route.kind === 'invalid') notice = route.message;
+  if (incoming !== undefined) {
+    if (route.kind === 'spec') {
+      fileName = 'chart.vl.json';
+      pristine = false;
+    }
+    if (saved !== undefined && saved.trim() !== '' && saved !== incoming && saved !== welcome) {
+      const kept = pushRecent({ text: saved, label: 'Autosaved text', at: Date.now() });
+      notice = kept.result.ok ? 'Your autosaved text is kept under Recent.' : kept.result.message;
+    }
+    text = incoming;
+  }
+  if (route.kind !== 'gallery' && route.kind !== 'none') history.replaceState(history.state, '', location.pathname + location.search);
+
+  const lockedOut = stoppedWhileDrawing(text);
+  if (lockedOut) {
+    notice =
+      'Last time, the page stopped (crashed, hung or was closed) while drawing this spec, so it is not drawn now. ' +
+      'Your text is here: fix it, or press “Draw it now” (Ctrl+Enter) to try again.';
+  }
+  return { text, start: { fileName, pristine, gallery: route.kind === 'gallery', notice, lockedOut } };
 }
 
-function subscribeIncoming(listener: (text: string) => void): () => void {
-  const onHash = () => {
-    const route = decodeHash(location.hash);
-    if (route.kind === 'spec') listener(route.text);
-  };
-  window.addEventListener('hashchange', onHash);
-  return () => window.removeEventListener('hashchange', onHash);
-}
-
-const { text, notice } = startingText();
+const { text, start } = await starting();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App initialText={text} notice={notice} subscribeIncoming={subscribeIncoming} />
+    <App initialText={text} start={start} />
   </StrictMode>,
 );

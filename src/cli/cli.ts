@@ -47,11 +47,11 @@ function describeFsError(e: unknown): string {
 
 let validator: Promise<Validator> | undefined;
 /**
- * One AJV instance per process: each schema is compiled once, when a spec first needs it. The
- * schemas (2 MB of JSON) load only when something is validated.
+ * The validators AJV generated when the command line was built (src/cli/validator.ts); they and
+ * the schemas load only when something is validated.
  */
 function sharedValidator(): Promise<Validator> {
-  validator ??= import('../core/ajv').then((m) => m.createAjvValidator());
+  validator ??= import('./validator').then((m) => m.precompiledValidator());
   return validator;
 }
 

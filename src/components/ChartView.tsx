@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { VegaEmbed } from 'react-vega';
 import type { Result } from 'vega-embed';
-import type { Spec as VegaSpec } from 'vega';
+import type { Spec as VegaSpec, View } from 'vega';
 import { parse as parseVega } from 'vega';
 import { embedOptionsFor, installCspSafeFormats, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
 import type { LogEntry } from '../core/logger';
@@ -23,19 +23,23 @@ interface ChartViewProps {
   onDrawn(spec: VegaSpec): void;
   onRuntime(spec: VegaSpec, entries: LogEntry[]): void;
   onFailed(spec: VegaSpec, entries: LogEntry[]): void;
+  /** The Vega view on screen (for exports), or undefined when there is none. */
+  onView?(view: View | undefined): void;
+  /** Shown instead of the usual hint when there is nothing to draw. */
+  idleMessage?: string;
 }
 
 /**
  * Draws a compiled Vega spec with react-vega. Vega's runtime warnings and errors (a data URL
  * that fails, an expression error) come back as log entries for the Problems list.
  */
-export function ChartView({ spec, version, drawingVersion, state, staleReason, onDrawn, onRuntime, onFailed }: ChartViewProps) {
+export function ChartView({ spec, version, drawingVersion, state, staleReason, onDrawn, onRuntime, onFailed, onView, idleMessage }: ChartViewProps) {
   const specRef = useRef(spec);
   const drawingVersionRef = useRef(drawingVersion);
   drawingVersionRef.current = drawingVersion;
   const entries = useRef<LogEntry[]>([]);
-  const callbacks = useRef({ onDrawn, onRuntime, onFailed });
-  callbacks.current = { onDrawn, onRuntime, onFailed };
+  const callbacks = useRef({ onDrawn, onRuntime, onFailed, onView });
+  callbacks.current = { onDrawn, onRuntime, onFailed, onView };
 
   // Vega's parser throws on a bad expression; finding that here keeps react-vega from ever
   // being handed a spec that cannot become a view.
@@ -69,6 +73,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
     if (!drawnSpec) return;
     const done = () => {
       if (specRef.current !== drawnSpec) return;
+      callbacks.current.onView?.(result.view);
       performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current } });
       callbacks.current.onDrawn(drawnSpec);
     };
@@ -102,8 +107,14 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
         </div>
       ) : (
         <div className="chart-empty" data-testid="chart-empty">
-          <p>Nothing to draw yet.</p>
-          <p className="muted">Fix the problems below and the chart appears here.</p>
+          {idleMessage ? (
+            <p data-testid="chart-idle">{idleMessage}</p>
+          ) : (
+            <>
+              <p>Nothing to draw yet.</p>
+              <p className="muted">Fix the problems below and the chart appears here.</p>
+            </>
+          )}
         </div>
       )}
       {state === 'stale' && (

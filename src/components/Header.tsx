@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Language } from '../core/language';
 import type { ChartState } from './ChartView';
 
@@ -6,6 +7,8 @@ interface HeaderProps {
   state: ChartState;
   timings?: { total: number };
   onFormat(): void;
+  /** Open, Save, Export, Share, Gallery, Help. */
+  toolbar?: ReactNode;
 }
 
 const stateLabel: Record<ChartState, string> = {
@@ -15,7 +18,7 @@ const stateLabel: Record<ChartState, string> = {
   stale: 'Text has problems: chart kept',
 };
 
-export function Header({ language, state, timings, onFormat }: HeaderProps) {
+export function Header({ language, state, timings, onFormat, toolbar }: HeaderProps) {
   return (
     <header className="topbar">
       <div className="brand">
@@ -35,9 +38,12 @@ export function Header({ language, state, timings, onFormat }: HeaderProps) {
         {timings && state !== 'stale' ? <span className="muted"> · compiled in {Math.round(timings.total)} ms</span> : null}
       </span>
       <div className="spacer" />
-      <button type="button" className="ghost" onClick={onFormat} title="Format the spec (Shift+Alt+F)">
-        Format
-      </button>
+      <div className="actions">
+        {toolbar}
+        <button type="button" className="ghost" onClick={onFormat} title="Format the spec (Shift+Alt+F)">
+          Format
+        </button>
+      </div>
     </header>
   );
 }

@@ -5,11 +5,13 @@ interface ProblemsPanelProps {
   /** True while the schema check for the current text has not answered yet. */
   checking: boolean;
   onSelect(problem: Problem): void;
+  /** Said instead of "No problems" while the text is not being checked (a lock-out). */
+  idle?: string;
 }
 
 const icons: Record<Problem['severity'], string> = { error: '✕', warning: '!', info: 'i' };
 
-export function ProblemsPanel({ problems, checking, onSelect }: ProblemsPanelProps) {
+export function ProblemsPanel({ problems, checking, onSelect, idle }: ProblemsPanelProps) {
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.filter((p) => p.severity === 'warning').length;
   return (
@@ -21,7 +23,7 @@ export function ProblemsPanel({ problems, checking, onSelect }: ProblemsPanelPro
         {checking && <span className="checking">checking schema…</span>}
       </header>
       {problems.length === 0 ? (
-        <p className="problems-empty">No problems. The chart is up to date with the text.</p>
+        <p className="problems-empty">{idle ?? 'No problems. The chart is up to date with the text.'}</p>
       ) : (
         <ul>
           {problems.map((p, i) => (

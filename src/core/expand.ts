@@ -24,6 +24,16 @@ export const VEGA_LITE_MARKS = [
   'circle', 'square', 'geoshape', 'boxplot', 'errorbar', 'errorband',
 ] as const;
 
+/** Where a node sits (see `walk`). */
+interface Scope {
+  panes?: Pane[];
+  width?: number;
+  /** vega-lite's name prefix of the view (`concat_0_layer_1_`). */
+  model: string;
+  /** The name prefixes of the views owning the x and y scales; unknown inside a repeat. */
+  owner: { x: string; y: string } | undefined;
+}
+
 /** A view a mark asks for below its chart, and the unit spec that asked. */
 interface Pane {
   pane: JsonObject;
@@ -123,19 +133,12 @@ export function expandMarks(
   };
 
   /**
-   * Walks a node and the units inside it. `panes` collects the views marks ask to draw below the
-   * chart this node belongs to; undefined where none can be added (inside a facet or repeat).
+   * Walks a node and the units inside it. The scope says where it sits: the panes its marks may
+   * ask for (none inside a facet or repeat), the plot width, and which Vega scales it draws on.
    */
-  const walk = (
-    node: unknown,
-    path: PathSegment[],
-    parentEncoding: JsonObject | undefined,
-    depth: number,
-    panes: Pane[] | undefined,
-    inheritedWidth?: number,
-  ): unknown => {
+  const walk = (node: unknown, path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number, scope: Scope): unknown => {
     if (!isObject(node)) return node;
-    const width = typeof node['width'] === 'number' ? node['width'] : inheritedWidth;
+    const here: Scope = typeof node['width'] === 'number' ? { ...scope, width: node['width'] } : scope;
 
     const type = markType(node);
     const mark = type !== undefined ? byName.get(type) : undefined;
@@ -161,10 +164,11 @@ export function expandMarks(
           report: (r) => report(path, r),
           parentEncoding,
           config: rootConfig,
-          width,
+          width: here.width,
+          scales: here.owner ? { x: `${here.owner.x}x`, y: `${here.owner.y}y` } : undefined,
           addPane: (pane) => {
-            if (!panes) return false;
-            panes.push({ pane, unit: node });
+            if (!here.panes) return false;
+            here.panes.push({ pane, unit: node });
             return true;
           },
         });
@@ -177,7 +181,7 @@ export function expandMarks(
         return node;
       }
       expandedCount++;
-      return walk(result, path, parentEncoding, depth + 1, panes, width);
+      return walk(result, path, parentEncoding, depth + 1, here);
     }
 
     let out: JsonObject | undefined;
@@ -185,6 +189,10 @@ export function expandMarks(
       if (value === node[key]) return;
       out ??= { ...node };
       out[key] = value;
+    };
+    const resolved = (c: 'x' | 'y') => {
+      const r = isObject(node['resolve']) && isObject(node['resolve']['scale']) ? node['resolve']['scale'][c] : undefined;
+      return r === 'shared' || r === 'independent' ? r : undefined;
     };
 
     if (Array.isArray(node['layer'])) {
@@ -200,27 +208,70 @@ export function expandMarks(
           own = { ...own, ...patch };
         }
       }
-      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => walk(child, at, enc, depth, panes, width)));
+      // Layers share their scales unless told otherwise; vega-lite names a layer's views layer_<i>.
+      const layerScope = (i: number): Scope => {
+        const model = `${here.model}layer_${i}_`;
+        const owner = here.owner && {
+          x: resolved('x') === 'independent' ? model : here.owner.x,
+          y: resolved('y') === 'independent' ? model : here.owner.y,
+        };
+        return { ...here, model, owner };
+      };
+      let i = 0;
+      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => walk(child, at, enc, depth, layerScope(i++))));
       if (own) set('encoding', withoutMarkChannels(own));
     }
     for (const key of CONCAT_KEYS) {
-      if (Array.isArray(node[key])) set(key, mapArray(node[key], path, key, (child, at) => walkView(child, at, depth)));
+      if (!Array.isArray(node[key])) continue;
+      // Concatenated views have scales of their own unless told to share; named concat_<i>.
+      let i = 0;
+      set(
+        key,
+        mapArray(node[key], path, key, (child, at) => {
+          const model = `${here.model}concat_${i++}_`;
+          const owner = here.owner && {
+            x: resolved('x') === 'shared' ? here.owner.x : model,
+            y: resolved('y') === 'shared' ? here.owner.y : model,
+          };
+          return walkView(child, at, depth, { model, owner });
+        }),
+      );
     }
-    if (isObject(node['spec'])) set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth, undefined));
+    if (isObject(node['spec'])) {
+      // A facet's cells share its scales by default (the cell view is "child"); a repeat's views
+      // are named after what they repeat, which a mark cannot know.
+      const model = `${here.model}child_`;
+      const owner =
+        node['facet'] !== undefined && here.owner
+          ? { x: resolved('x') === 'independent' ? model : here.owner.x, y: resolved('y') === 'independent' ? model : here.owner.y }
+          : undefined;
+      set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth, { model, owner }));
+    }
     return out ?? node;
   };
 
-  /** A view of its own (the whole spec, a concat item): the panes its marks ask for go below it. */
-  const walkView = (node: unknown, path: PathSegment[], depth: number): unknown => {
-    const panes: Pane[] = [];
-    const out = walk(node, path, undefined, depth, panes);
+  /**
+   * A view of its own (the whole spec, a concat item): the panes its marks ask for go below it,
+   * in a vconcat whose first view is this one — so it is walked again knowing its scales' names
+   * in there (y its own, x shared with the panes).
+   */
+  const walkView = (node: unknown, path: PathSegment[], depth: number, scope: Omit<Scope, 'panes'>): unknown => {
+    const before = { problems: problems.length, expanded: expandedCount };
+    let panes: Pane[] = [];
+    let out = walk(node, path, undefined, depth, { ...scope, panes });
     if (!panes.length || !isObject(out)) return out;
+    problems.length = before.problems;
+    expandedCount = before.expanded;
+    panes = [];
+    const model = `${scope.model}concat_0_`;
+    out = walk(node, path, undefined, depth, { ...scope, model, owner: scope.owner && { x: scope.owner.x, y: model }, panes });
+    if (!isObject(out)) return out;
     // The view's own data and transforms move above the panes; a unit deeper inside keeps its
     // own, and its pane needs them too.
     return withPanes(out, panes.map(({ pane, unit }) => (unit === node ? pane : withUnitData(pane, unit))));
   };
 
-  let result = walkView(spec, [], 0);
+  let result = walkView(spec, [], 0, { model: '', owner: { x: '', y: '' } });
   // `config.<mark>` is read by the marks; plain Vega-Lite's schema does not allow it.
   if (isObject(result) && isObject(result['config']) && Object.keys(result['config']).some((k) => byName.has(k))) {
     const config = { ...result['config'] };

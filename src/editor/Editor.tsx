@@ -153,8 +153,13 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
         textRef.current = text;
         const ed = editorRef.current;
         const model = ed?.getModel();
-        if (ed && model) {
+        const m = monacoRef.current;
+        if (ed && model && m) {
           ed.pushUndoStop();
+          // The incoming text's line ends (a Windows file keeps CRLF, so saving it gives the same
+          // bytes); set before the edit, which Monaco normalizes to the model's line ends.
+          const eol = text.includes('\r\n') ? m.editor.EndOfLineSequence.CRLF : m.editor.EndOfLineSequence.LF;
+          if (model.getEndOfLineSequence() !== eol) model.pushEOL(eol);
           ed.executeEdits('chartspec', [{ range: model.getFullModelRange(), text }]);
           ed.pushUndoStop();
           ed.setPosition({ lineNumber: 1, column: 1 });

@@ -908,7 +908,7 @@ describe('on screen', () => {
     const walk = (node: { marktype?: string; name?: string; items?: unknown[] }, dx: number, dy: number) => {
       for (const item of (node.items ?? []) as JsonObject[]) {
         if (node.marktype === 'group') for (const child of (item['items'] ?? []) as never[]) walk(child, dx + ((item['x'] as number) ?? 0), dy + ((item['y'] as number) ?? 0));
-        else if (node.name) out.push({ mark: node.name, type: node.marktype!, x: (item['x'] as number) + dx, y: (item['y'] as number) + dy, x2: item['x2'] as number | undefined, y2: item['y2'] as number | undefined, angle: item['angle'] as number | undefined });
+        else if (node.name) out.push({ mark: node.name, type: node.marktype!, x: (item['x'] as number) + dx, y: (item['y'] as number) + dy, x2: item['x2'] === undefined ? undefined : (item['x2'] as number) + dx, y2: item['y2'] === undefined ? undefined : (item['y2'] as number) + dy, angle: item['angle'] as number | undefined });
       }
     };
     walk((view.scenegraph() as unknown as { root: never }).root, 0, 0);
@@ -933,6 +933,39 @@ describe('on screen', () => {
     expect(end!.angle).toBeCloseTo((Math.atan2(-100, 300) * 180) / Math.PI, 6);
     expect([start!.x, start!.y]).toEqual([0, 100]);
     expect(start!.angle).toBeCloseTo((Math.atan2(100, -300) * 180) / Math.PI, 6);
+  });
+
+  it('finds the scales vega-lite names in a concat and above a volume pane: arrowheads still on their points', async () => {
+    const arrow = [{ kind: 'trend', points: [{ x: '2024-01-01', y: 0 }, { x: '2024-01-31', y: 20 }], arrow: 'end' }];
+    const ends = async (spec: JsonObject, markName: string) => {
+      const sc = await scene(spec);
+      const line = sc.find((i) => i.type === 'rule' && i.mark.startsWith(markName))!;
+      const head = sc.find((i) => i.type === 'symbol' && i.mark.startsWith(markName))!;
+      return { line, head };
+    };
+    // The second view of an hconcat: scales concat_1_x and concat_1_y.
+    const side = await ends({ hconcat: [chart([]), chart(arrow)] }, 'concat_1_layer_1');
+    // The head sits on the line's end, 100 px above its start (the plot is 100 px high).
+    const check = ({ line, head }: { line: { x: number; y: number; x2?: number; y2?: number }; head: { x: number; y: number } }) => {
+      expect([head.x, head.y]).toEqual([line.x2, line.y2]);
+      expect(head.y - line.y).toBe(-100);
+    };
+    check(side);
+    // Above a volume pane the chart is the first view of a vconcat: concat_0_y, and x shared.
+    const withVolume = {
+      ...chart(arrow),
+      data: { values: [{ d: '2024-01-01', p: 0, o: 1, h: 2, l: 0, c: 1, v: 10 }, { d: '2024-01-31', p: 20, o: 19, h: 20, l: 18, c: 19, v: 20 }] },
+      encoding: {
+        x: { field: 'd', type: 'temporal' },
+        y: { type: 'quantitative', scale: { domain: [0, 20] } },
+        open: { field: 'o' }, high: { field: 'h' }, low: { field: 'l' }, close: { field: 'c' }, volume: { field: 'v' },
+      },
+      layer: [{ mark: 'candlestick' }, { mark: { type: 'annotation', items: arrow } }],
+    };
+    const { spec: plainSpec } = expandMarks(withVolume, undefined, REGISTRY);
+    expect(JSON.stringify(plainSpec)).toContain('scale(\\"concat_0_y\\"');
+    const above = await ends(withVolume, 'concat_0_layer_1');
+    check(above);
   });
 
   it('a ray leaves the plot through its edge (where the clip cuts it) without stretching the scales', async () => {

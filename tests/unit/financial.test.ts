@@ -321,6 +321,16 @@ describe('the volume pane', () => {
     expect(JSON.stringify(r.spec)).not.toContain('"volume"');
   });
 
+  it('reports a problem beside it once, though the view is walked again to name its scales', () => {
+    const r = expand({
+      data: { values: DAYS },
+      encoding: { x: X, ...PRICES, volume: { field: 'v' } },
+      layer: [{ mark: 'candlestick' }, { mark: { type: 'ohlc', band: 0.5 }, encoding: { open: { field: 'o' } , high: null } }],
+    });
+    expect(r.problems.map((p) => p.message)).toEqual(['The ohlc mark needs the "high" channel, each with a "field"']);
+    expect(r.expandedCount).toBe(2);
+  });
+
   it('draws one volume bar under each candle, at the same x', async () => {
     const r = expand({ data: { values: DAYS }, width: 200, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES, volume: { field: 'v' } } });
     const items = await drawn(r.spec);

@@ -127,7 +127,7 @@ const CONFIG_PROPS: Record<string, JsonObject> = {
   ...STYLE,
   parts: ref('AnnotationParts'),
   scales: d(
-    'The Vega names of the chart\'s x and y scales, read to point arrowheads and draw rays on screen. __Default value:__ `{"x": "x", "y": "y"}`, right for single, layered and faceted charts; in a concat with independent scales name them (`"concat_0_y"` for the first view).',
+    'The Vega names of the chart\'s x and y scales, read to point arrowheads and draw rays on screen. __Default value:__ the names vega-lite gives them where the annotation sits (`"x"`, or `"concat_0_y"` in the first view of a concat or above a volume pane); set them only inside a repeat, whose views are named after what they repeat.',
     { type: 'object', additionalProperties: false, properties: { x: { type: 'string' }, y: { type: 'string' } } },
   ),
 };

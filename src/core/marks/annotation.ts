@@ -217,8 +217,9 @@ export interface AnnotationConfig extends AnnotationStyle {
   parts?: AnnotationParts;
   /**
    * The Vega names of the chart's x and y scales, read to point arrowheads and draw rays on
-   * screen. __Default value:__ `{"x": "x", "y": "y"}` — right for single, layered and faceted
-   * charts; in a concat with independent scales name them (`"concat_0_y"` for the first view).
+   * screen. __Default value:__ the names vega-lite gives them where the annotation sits (`"x"`,
+   * `"concat_0_y"` in the first view of a concat or above a volume pane…); set them only inside a
+   * repeat, whose views are named after what they repeat.
    */
   scales?: { x?: string; y?: string };
 }
@@ -692,7 +693,11 @@ export const annotation: ExtensionMark = {
     const partsOption = { ...(isObject(config['parts']) ? config['parts'] : {}), ...(isObject(mark['parts']) ? mark['parts'] : {}) };
     const parts = Object.fromEntries(ANNOTATION_PARTS.map((p) => [p, partStyle(partsOption[p])])) as Env['parts'];
     const scaleName = (o: unknown, ch: 'x' | 'y') => (isObject(o) && typeof o[ch] === 'string' ? (o[ch] as string) : undefined);
-    const scales = { x: scaleName(mark['scales'], 'x') ?? scaleName(config['scales'], 'x') ?? 'x', y: scaleName(mark['scales'], 'y') ?? scaleName(config['scales'], 'y') ?? 'y' };
+    // The names vega-lite gives the scales where this unit sits (concat, volume pane…), unless set.
+    const scales = {
+      x: scaleName(mark['scales'], 'x') ?? scaleName(config['scales'], 'x') ?? ctx.scales?.x ?? 'x',
+      y: scaleName(mark['scales'], 'y') ?? scaleName(config['scales'], 'y') ?? ctx.scales?.y ?? 'y',
+    };
     const xType = xTypeOf(mark, parent?.['x']);
     const parentY = isObject(parent?.['y']) ? (parent!['y'] as JsonObject) : undefined;
     const parentX = isObject(parent?.['x']) ? (parent!['x'] as JsonObject) : undefined;

@@ -17,6 +17,8 @@ export interface ExpandContext {
   parentEncoding: JsonObject | undefined;
   /** The spec's top-level `config` (a mark reads its defaults from `config.<mark>`). */
   config: JsonObject | undefined;
+  /** The Vega names vega-lite gives the x and y scales the unit draws on; unknown in a repeat. */
+  scales?: { x: string; y: string } | undefined;
   /** The plot's width in pixels where the spec gives one (on the unit or an enclosing layer). */
   width?: number | undefined;
   /**
