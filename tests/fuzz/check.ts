@@ -17,6 +17,19 @@ export interface CheckResult {
   internal?: string;
 }
 
+const PROTOTYPES: [string, object][] = [['Object', Object.prototype], ['Array', Array.prototype], ['Function', Function.prototype], ['String', String.prototype]];
+const before = PROTOTYPES.map(([, p]) => Reflect.ownKeys(p).length);
+
+/** A spec that added a property to a built-in prototype (`__proto__` keys merged somewhere). */
+function pollution(): string | undefined {
+  for (let i = 0; i < PROTOTYPES.length; i++) {
+    const [name, proto] = PROTOTYPES[i]!;
+    const keys = Reflect.ownKeys(proto);
+    if (keys.length !== before[i]) return `${name}.prototype was changed (${keys.length - before[i]!} keys added)`;
+  }
+  return undefined;
+}
+
 function problemShapeError(p: Problem, textLength: number): string | undefined {
   if (!p || typeof p !== 'object') return 'a problem that is not an object';
   if (!SEVERITIES.has(p.severity)) return `a problem with severity ${String(p.severity)}`;
@@ -44,6 +57,8 @@ export function checkText(text: string, validator: Validator): CheckResult {
   } catch (e) {
     return { failure: `threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`, outcome: 'other' };
   }
+  const polluted = pollution();
+  if (polluted) return { failure: polluted, outcome: 'other' };
   for (const p of result.problems) {
     const bad = problemShapeError(p, text.length);
     if (bad) return { failure: bad, outcome: 'other' };

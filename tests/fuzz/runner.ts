@@ -4,10 +4,10 @@
  */
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import { build } from 'vite';
 import { batch, type FuzzCase, type Seed } from './mutate';
-import type { BatchRequest, CaseReport, WorkerMessage } from './worker';
+import type { BatchRequest, CaseReport, ParentMessage, WorkerMessage } from './worker';
 
 export interface FuzzOptions {
   seeds: Seed[];
@@ -43,6 +43,8 @@ export interface FuzzSummary {
   durationMs: number;
   outcomes: Record<string, number>;
   slowest: { ms: number; seed: string; ops: string[]; caseSeed: number; index: number; textLength: number } | undefined;
+  /** The most heap a worker held after a case, MB. */
+  maxHeapMB: number;
   /** Internal errors that were caught and reported as Problems: distinct messages and counts. */
   caughtInternalErrors: Record<string, number>;
   failureList: FuzzFailure[];
@@ -84,13 +86,14 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
   for (let b = 0, left = opts.count; left > 0; b++, left -= size) batches.push({ batch: b, seed: opts.seed + b, count: Math.min(size, left), from: 0 });
   const summary: FuzzSummary = {
     specsTried: 0, failures: 0, hangs: 0, seeds: opts.seeds.length, seed: opts.seed, timeLimitMs: opts.timeLimitMs,
-    durationMs: 0, outcomes: {}, slowest: undefined, caughtInternalErrors: {}, failureList: [],
+    durationMs: 0, outcomes: {}, slowest: undefined, maxHeapMB: 0, caughtInternalErrors: {}, failureList: [],
   };
   const t0 = Date.now();
   const caseOf = (b: BatchRequest, index: number): FuzzCase => batch(opts.seeds, b.seed, index + 1)[index]!;
   const record = (b: BatchRequest, r: CaseReport) => {
     summary.specsTried++;
     summary.outcomes[r.outcome] = (summary.outcomes[r.outcome] ?? 0) + 1;
+    summary.maxHeapMB = Math.max(summary.maxHeapMB, r.heapMB);
     if (r.internal) {
       const key = r.internal.slice(0, 160);
       summary.caughtInternalErrors[key] = (summary.caughtInternalErrors[key] ?? 0) + 1;
@@ -111,58 +114,67 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
   const lane = (): Promise<void> =>
     new Promise((done, fail) => {
       let current: BatchRequest | undefined;
-      let worker: Worker;
+      let child: ChildProcess;
       let timer: NodeJS.Timeout;
-      const state = new SharedArrayBuffer(16);
-      const shared = new Float64Array(state);
+      /** The case the child is on (or will start next), and when it was last heard from. */
+      let index = -1;
+      let since = Date.now();
+      const send = (m: ParentMessage) => child.send(m);
       const next = () => {
         current = queue.shift();
         if (!current) {
           clearInterval(timer);
-          void worker.terminate().then(() => done());
+          child.removeAllListeners();
+          child.kill();
+          done();
           return;
         }
-        worker.postMessage(current);
+        index = current.from;
+        since = Date.now();
+        send({ kind: 'batch', ...current });
       };
-      const start = () => {
-        shared[0] = -1;
-        worker = new Worker(file, { workerData: { seeds: opts.seeds, state }, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
-        worker.on('message', (m: WorkerMessage) => {
-          if (m.kind === 'ready') {
-            if (current) worker.postMessage(current);
-            else next();
-          } else if (m.kind === 'case') record(current!, m.report);
-          else next();
-        });
-        worker.on('error', (e) => {
-          // A crash of the thread (out of memory) is a failure of the case it was on.
-          const index = shared[0]!;
-          if (current && index >= 0) {
-            summary.specsTried++;
-            summary.failures++;
-            const c = caseOf(current, index);
-            summary.failureList.push({ kind: 'failure', message: `the worker crashed: ${e.message}`, seed: c.seed, ops: c.ops, caseSeed: current.seed, index, text: c.text.slice(0, 4000) });
-            current = { ...current, from: index + 1 };
-            start();
-          } else {
-            clearInterval(timer);
-            fail(e);
-          }
-        });
-      };
-      timer = setInterval(() => {
-        const index = shared[0]!;
-        if (!current || index < 0 || Date.now() - shared[1]! < opts.timeLimitMs) return;
-        const c = caseOf(current, index);
+      const lost = (message: string, hang: boolean) => {
+        const c = caseOf(current!, index);
         summary.specsTried++;
         summary.failures++;
-        summary.hangs++;
-        summary.failureList.push({ kind: 'hang', message: `no answer within ${opts.timeLimitMs} ms`, seed: c.seed, ops: c.ops, caseSeed: current.seed, index, text: c.text.slice(0, 4000) });
-        const hung = worker;
-        hung.removeAllListeners();
-        void hung.terminate();
-        current = { ...current, from: index + 1 };
+        if (hang) summary.hangs++;
+        summary.failureList.push({ kind: hang ? 'hang' : 'failure', message, seed: c.seed, ops: c.ops, caseSeed: current!.seed, index, text: c.text.slice(0, 4000) });
+        current = { ...current!, from: index + 1 };
+        child.removeAllListeners();
+        child.kill('SIGKILL');
         start();
+      };
+      const start = () => {
+        index = -1;
+        // A child process, not a thread: a case that exhausts memory ends only its process.
+        child = fork(file, [], { execArgv: ['--max-old-space-size=3072', '--stack-size=984'], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+        let stderr = '';
+        child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+        child.on('message', (m: WorkerMessage) => {
+          since = Date.now();
+          if (m.kind === 'ready') {
+            if (current && current.from < current.count) {
+              index = current.from;
+              send({ kind: 'batch', ...current });
+            } else next();
+          } else if (m.kind === 'start') index = m.index;
+          else if (m.kind === 'case') {
+            record(current!, m.report);
+            index = m.report.index + 1;
+          } else next();
+        });
+        child.on('exit', (code, signal) => {
+          if (current && index >= 0) lost(`the worker process died (${signal ?? `exit code ${code}`}): ${stderr.split('\n').filter((l) => /error|heap|memory/i.test(l)).slice(0, 3).join(' / ')}`, false);
+          else {
+            clearInterval(timer);
+            fail(new Error(`the fuzz worker stopped while starting: ${stderr}`));
+          }
+        });
+        send({ kind: 'seeds', seeds: opts.seeds });
+      };
+      timer = setInterval(() => {
+        if (!current || index < 0 || Date.now() - since < opts.timeLimitMs) return;
+        lost(`no answer within ${opts.timeLimitMs} ms`, true);
       }, 200);
       start();
     });
@@ -175,7 +187,7 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
 export function formatSummary(s: FuzzSummary): string {
   const lines = [
     `specs tried: ${s.specsTried} (from ${s.seeds} seed specs, fast-check seed ${s.seed}, ${(s.durationMs / 1000).toFixed(1)} s)`,
-    `failures: ${s.failures} (hangs over ${s.timeLimitMs} ms: ${s.hangs})`,
+    `failures: ${s.failures} (hangs over ${s.timeLimitMs} ms: ${s.hangs}); most heap held by a worker: ${s.maxHeapMB} MB`,
     `outcomes: ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     s.slowest ? `slowest spec: ${s.slowest.ms} ms — ${s.slowest.seed}, ${s.slowest.ops.join('; ')} (${s.slowest.textLength} chars; batch seed ${s.slowest.caseSeed}, index ${s.slowest.index})` : 'slowest spec: none',
   ];

@@ -1,18 +1,12 @@
 /**
- * A fuzz worker thread: makes the cases of each batch it is sent and runs them through the
- * core. It writes the index of the case it is on and when it started into shared memory, so the
- * main thread can see a case that hangs, stop this thread and go on.
+ * A fuzz worker (a child process, so a case that exhausts memory ends only this process): makes
+ * the cases of each batch it is sent and runs them through the core. It says which case it
+ * starts before running it, so the parent can see a case that hangs, stop this process and go on.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { createAjvValidator } from '../../src/core/ajv';
 import { batch, type Seed } from './mutate';
 import { checkText } from './check';
 
-interface Data {
-  seeds: Seed[];
-  /** [0]: index in the batch of the case running (-1 idle); [1]: its start, ms since epoch. */
-  state: SharedArrayBuffer;
-}
 
 export interface BatchRequest {
   batch: number;
@@ -28,30 +22,46 @@ export interface CaseReport {
   failure?: string;
   outcome: string;
   internal?: string;
+  /** The heap in use after the case, MB. */
+  heapMB: number;
 }
 
-export type WorkerMessage = { kind: 'ready' } | { kind: 'case'; batch: number; report: CaseReport } | { kind: 'done'; batch: number };
+export type WorkerMessage =
+  | { kind: 'ready' }
+  | { kind: 'start'; batch: number; index: number }
+  | { kind: 'case'; batch: number; report: CaseReport }
+  | { kind: 'done'; batch: number };
 
-const { seeds, state } = workerData as Data;
-const shared = new Float64Array(state);
-const validator = createAjvValidator();
-// AJV compiles each schema definition the first time a spec meets it (up to seconds each):
-// warm up on a fixed set of cases first, so the times measured are those of the cases.
-const WARM_UP = 100;
-for (const s of seeds.filter((s) => s.name.includes('vega/')).slice(0, 1)) checkText(s.text, validator);
-for (const c of batch(seeds, 0x5eed, WARM_UP)) checkText(c.text, validator);
+export type ParentMessage = { kind: 'seeds'; seeds: Seed[] } | ({ kind: 'batch' } & BatchRequest);
 
-parentPort!.on('message', (req: BatchRequest) => {
+const send = (m: WorkerMessage) => process.send!(m);
+
+let seeds: Seed[] = [];
+let validator: ReturnType<typeof createAjvValidator>;
+
+async function run(req: BatchRequest): Promise<void> {
   const cases = batch(seeds, req.seed, req.count);
   for (let i = req.from; i < cases.length; i++) {
-    shared[1] = Date.now();
-    shared[0] = i;
+    send({ kind: 'start', batch: req.batch, index: i });
     const t0 = performance.now();
     const r = checkText(cases[i]!.text, validator);
-    const report: CaseReport = { index: i, ms: performance.now() - t0, outcome: r.outcome, ...(r.failure ? { failure: r.failure } : {}), ...(r.internal ? { internal: r.internal } : {}) };
-    shared[0] = -1;
-    parentPort!.postMessage({ kind: 'case', batch: req.batch, report } satisfies WorkerMessage);
+    const ms = performance.now() - t0;
+    const heapMB = Math.round(process.memoryUsage().heapUsed / 1048576);
+    send({ kind: 'case', batch: req.batch, report: { index: i, ms, outcome: r.outcome, heapMB, ...(r.failure ? { failure: r.failure } : {}), ...(r.internal ? { internal: r.internal } : {}) } });
+    // Let the messages go out now, so the parent's clock runs per case.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  parentPort!.postMessage({ kind: 'done', batch: req.batch } satisfies WorkerMessage);
+  send({ kind: 'done', batch: req.batch });
+}
+
+process.on('message', (m: ParentMessage) => {
+  if (m.kind === 'batch') return void run(m);
+  seeds = m.seeds;
+  validator = createAjvValidator();
+  // AJV compiles each schema definition the first time a spec meets it (up to seconds each):
+  // warm up on a fixed set of cases first, so the times measured are those of the cases.
+  const WARM_UP = 100;
+  for (const s of seeds.filter((s) => s.name.includes('vega/')).slice(0, 1)) checkText(s.text, validator);
+  for (const c of batch(seeds, 0x5eed, WARM_UP)) checkText(c.text, validator);
+  send({ kind: 'ready' });
 });
-parentPort!.postMessage({ kind: 'ready' } satisfies WorkerMessage);
