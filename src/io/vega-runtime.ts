@@ -3,6 +3,7 @@ import type { Loader } from 'vega';
 import type { LoggerInterface } from 'vega-util';
 import { expressionInterpreter } from 'vega-interpreter';
 import type { EmbedOptions } from 'vega-embed';
+import { formatValue } from 'vega-tooltip';
 import { readDelimited, type DsvFormat } from './dsv';
 import { captureLogger, type LogEntry } from '../core/logger';
 import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
@@ -85,6 +86,22 @@ export function createLoader(): Loader {
 }
 
 /**
+ * Vega-tooltip's formatter, with one change: a tooltip object's `image` is shown only when it is
+ * an image the page may load (relative, http(s), data:image); a `javascript:` or other URL is
+ * dropped. Text, titles and keys are HTML-escaped by vega-tooltip itself.
+ */
+export function formatTooltip(value: unknown, valueToHtml: (v: unknown) => string, maxDepth: number, baseURL: string): string {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'image' in value) {
+    const image = (value as { image?: unknown }).image;
+    if (!(typeof image === 'string' && (isSafeLink(image) && !/^mailto:/i.test(image.trim()) || /^data:image\//i.test(image.trim())))) {
+      const { image: _dropped, ...rest } = value as Record<string, unknown>;
+      return formatValue(rest, valueToHtml, maxDepth, baseURL);
+    }
+  }
+  return formatValue(value, valueToHtml, maxDepth, baseURL);
+}
+
+/**
  * Made once: react-vega re-embeds whenever its options change, so they must stay the same object.
  * `ast` + the interpreter: expressions are evaluated without `new Function`.
  */
@@ -97,6 +114,6 @@ export const EMBED_OPTIONS: EmbedOptions = Object.freeze({
   expr: expressionInterpreter,
   logger: runtimeLogger,
   logLevel: 2,
-  tooltip: true,
+  tooltip: { formatTooltip },
   defaultStyle: false,
 }) as EmbedOptions;
