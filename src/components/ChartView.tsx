@@ -62,7 +62,10 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
     if (parseError) callbacks.current.onFailed(spec, [{ level: 'error', message: parseError }]);
   }, [spec, parseError]);
 
-  const handleEmbed = (_result: Result) => {
+  const handleEmbed = (result: Result) => {
+    // The drawn view, on the chart's element (no global): how the page's SVG export is read.
+    const el = result.view.container();
+    if (el) Object.defineProperty(el, 'chartspecView', { value: result.view, configurable: true });
     const drawnSpec = specRef.current;
     if (!drawnSpec) return;
     performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current } });
