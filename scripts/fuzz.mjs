@@ -23,21 +23,38 @@ const { seeds, skipped } = loadSeeds();
 for (const m of skipped) console.log(m);
 const count = Number(values.count);
 let last = 0;
+let latest;
+const write = (summary, extra = {}) => {
+  mkdirSync(dirname(values.out), { recursive: true });
+  writeFileSync(values.out, JSON.stringify({ ...summary, count, ...extra }, null, 2) + '\n');
+};
+// Stopped early (Ctrl+C): the figures so far are still printed and written.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (latest) {
+      console.log(formatSummary(latest));
+      write(latest, { interrupted: true });
+      console.log(`stopped after ${latest.specsTried} of ${count} specs; summary written to ${values.out}`);
+    }
+    process.exit(130);
+  });
+}
 const summary = await runFuzz({
   seeds,
   count,
   seed: Number(values.seed),
   workers: Number(values.workers),
   timeLimitMs: Number(values['time-limit']),
-  onProgress(done, failures) {
+  onProgress(done, failures, summary) {
+    latest = summary;
     if (done - last >= 5000 || done === count) {
       last = done;
-      process.stdout.write(`  ${done} / ${count} specs, ${failures} failures\n`);
+      process.stdout.write(`  ${done} / ${count} specs, ${failures} failures (${Math.round(summary.durationMs / 1000)} s)\n`);
+      write(summary, { partial: done < count });
     }
   },
 });
 console.log(formatSummary(summary));
-mkdirSync(dirname(values.out), { recursive: true });
-writeFileSync(values.out, JSON.stringify(summary, null, 2) + '\n');
+write(summary);
 console.log(`summary written to ${values.out}`);
 process.exit(summary.failures > 0 ? 1 : 0);

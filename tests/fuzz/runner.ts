@@ -18,7 +18,7 @@ export interface FuzzOptions {
   /** A case running longer than this is a hang. */
   timeLimitMs: number;
   batchSize?: number;
-  onProgress?(done: number, failures: number): void;
+  onProgress?(done: number, failures: number, summary: FuzzSummary): void;
 }
 
 export interface FuzzFailure {
@@ -107,7 +107,8 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
       const c = caseOf(b, r.index);
       summary.failureList.push({ kind: 'failure', message: r.failure, seed: c.seed, ops: c.ops, caseSeed: b.seed, index: r.index, text: c.text.slice(0, 4000) });
     }
-    opts.onProgress?.(summary.specsTried, summary.failures);
+    summary.durationMs = Date.now() - t0;
+    opts.onProgress?.(summary.specsTried, summary.failures, summary);
   };
 
   const queue = [...batches];
