@@ -10,7 +10,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '100000' },
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
     workers: { type: 'string', default: '2' },
-    'time-limit': { type: 'string', default: '10000' },
+    'time-limit': { type: 'string', default: '30000' },
     out: { type: 'string', default: 'test-results/fuzz.json' },
   },
 });

@@ -24,6 +24,12 @@ export interface CaseReport {
   internal?: string;
   /** The heap in use after the case, MB. */
   heapMB: number;
+  /**
+   * A case over a second is run again: the second time says what the case costs, the first
+   * may include AJV compiling schema parts it met for the first time (the browser's validators
+   * are compiled at build time, so only Node pays that).
+   */
+  againMs?: number;
 }
 
 export type WorkerMessage =
@@ -46,8 +52,14 @@ async function run(req: BatchRequest): Promise<void> {
     const t0 = performance.now();
     const r = checkText(cases[i]!.text, validator);
     const ms = performance.now() - t0;
+    let againMs: number | undefined;
+    if (ms > 1000) {
+      const t1 = performance.now();
+      checkText(cases[i]!.text, validator);
+      againMs = performance.now() - t1;
+    }
     const heapMB = Math.round(process.memoryUsage().heapUsed / 1048576);
-    send({ kind: 'case', batch: req.batch, report: { index: i, ms, outcome: r.outcome, heapMB, ...(r.failure ? { failure: r.failure } : {}), ...(r.internal ? { internal: r.internal } : {}) } });
+    send({ kind: 'case', batch: req.batch, report: { index: i, ms, outcome: r.outcome, heapMB, ...(againMs !== undefined ? { againMs } : {}), ...(r.failure ? { failure: r.failure } : {}), ...(r.internal ? { internal: r.internal } : {}) } });
     // Let the messages go out now, so the parent's clock runs per case.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -60,7 +72,7 @@ process.on('message', (m: ParentMessage) => {
   validator = createAjvValidator();
   // AJV compiles each schema definition the first time a spec meets it (up to seconds each):
   // warm up on a fixed set of cases first, so the times measured are those of the cases.
-  const WARM_UP = 100;
+  const WARM_UP = 200;
   for (const s of seeds.filter((s) => s.name.includes('vega/')).slice(0, 1)) checkText(s.text, validator);
   for (const c of batch(seeds, 0x5eed, WARM_UP)) checkText(c.text, validator);
   send({ kind: 'ready' });
