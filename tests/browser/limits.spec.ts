@@ -204,3 +204,34 @@ test('a data URL that answers garbage: a problem says it could not be read, the 
   await textKeptInEditor(page, '}');
   expect(await page.evaluate(() => localStorage.getItem('chartspec:text'))).toContain('garbage/data.json');
 });
+
+test('storage full: autosave says so, the text stays in the editor; once there is room it is saved again', async ({ page }) => {
+  await openWith(page, BAR);
+  await editorReady(page);
+  // Fill the origin's storage with other data until the browser refuses more.
+  const filled = await page.evaluate(() => {
+    const chunk = 'x'.repeat(256 * 1024);
+    let i = 0;
+    try {
+      for (; i < 400; i++) localStorage.setItem(`filler:${i}`, chunk);
+    } catch {
+      return i;
+    }
+    return -1;
+  });
+  expect(filled).toBeGreaterThan(0);
+  await page.locator('[data-testid="editor"] .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  // An edit bigger than the room left (less than one chunk): pasted at the end.
+  await paste(page, ' "x":' + '1'.repeat(300 * 1024));
+  const warning = page.getByTestId('save-warning');
+  await expect(warning).toHaveText('Autosave is off: browser storage is full. Your text is still here; save it to a file.');
+  await expect(page.locator('[data-testid="editor"] .view-lines')).toContainText('"x":1111');
+  // Room again: the next edit is saved and the warning goes.
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('filler:')) localStorage.removeItem(k);
+  });
+  await page.keyboard.type('2');
+  await expect(warning).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('chartspec:text'))).toContain('"x":1111');
+});
