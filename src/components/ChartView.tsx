@@ -69,6 +69,9 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
   }, [spec, parseError]);
 
   const handleEmbed = (result: Result) => {
+    // The drawn view, on the chart's element (no global): tests read the scenegraph and SVG there.
+    const el = result.view.container();
+    if (el) Object.defineProperty(el, 'chartspecView', { value: result.view, configurable: true });
     const drawnSpec = specRef.current;
     if (!drawnSpec) return;
     const done = () => {

@@ -2,7 +2,7 @@ import { compile as vlCompile, type TopLevelSpec } from 'vega-lite';
 import type { Spec as VegaSpec } from 'vega';
 import { captureLogger, type LogEntry } from './logger';
 import { locateMessage } from './locate';
-import type { ParsedDocument } from './parse';
+import { findStringValues, rangeOfPointer, type ParsedDocument } from './parse';
 import type { Problem } from './problem';
 
 export interface CompileResult {
@@ -49,8 +49,47 @@ export function logProblems(doc: ParsedDocument, entries: LogEntry[], source: Pr
   return out;
 }
 
+/**
+ * Field names vega-lite uses as keys of plain objects while it compiles aggregates: a field
+ * `__proto__` adds properties to Object.prototype, `constructor` to Object itself, for the rest
+ * of the worker's life (found by fuzzing).
+ */
+const UNSAFE_FIELDS = new Set(['__proto__', 'constructor']);
+
+/** The first `"field"` in the spec named one of UNSAFE_FIELDS. Iterative: specs nest deep. */
+function unsafeField(spec: unknown): string | undefined {
+  const stack: unknown[] = [spec];
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k === 'field' && typeof child === 'string' && UNSAFE_FIELDS.has(child)) return child;
+        if (child && typeof child === 'object') stack.push(child);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Compiles plain Vega-Lite to Vega, collecting vega-lite's warnings as Problems. */
 export function compileVegaLite(spec: unknown, doc: ParsedDocument): CompileResult {
+  const unsafe = unsafeField(spec);
+  if (unsafe !== undefined) {
+    const path = findStringValues(doc, (s) => s === unsafe, 1)[0] ?? '';
+    return {
+      vega: undefined,
+      problems: [
+        {
+          severity: 'error',
+          message: `A field named "${unsafe}" cannot be drawn: Vega-Lite would change JavaScript's own objects with it. Rename the column in the data.`,
+          source: 'compile',
+          path,
+          range: rangeOfPointer(doc, path),
+        },
+      ],
+    };
+  }
   const entries: LogEntry[] = [];
   try {
     const { spec: vega } = vlCompile(spec as TopLevelSpec, { logger: captureLogger((e) => entries.push(e)) });

@@ -9,11 +9,10 @@ import {
 import type { Problem } from './problem';
 import { LineIndex } from './text';
 import { fromPointer, toPointer, type PathSegment } from './pointer';
+import { limitMessages, MAX_DEPTH, MAX_INLINE_ROWS, oversize } from './limits';
 
 export type { JsonNode };
-
-/** Deeper than any chart spec needs; deep enough texts would overflow the recursive parser. */
-export const MAX_DEPTH = 512;
+export { MAX_DEPTH };
 
 /** The parsed text: the value, the syntax tree with offsets, and what parsing found. */
 export interface ParsedDocument {
@@ -72,18 +71,33 @@ function problemAt(
   return { severity, message, source: 'parse', path, range: lines.range(offset, length) };
 }
 
+const VALUE_START = new Set([
+  SyntaxKind.OpenBraceToken, SyntaxKind.OpenBracketToken, SyntaxKind.StringLiteral, SyntaxKind.NumericLiteral,
+  SyntaxKind.TrueKeyword, SyntaxKind.FalseKeyword, SyntaxKind.NullKeyword,
+]);
+
+/** Where the text is over a limit the tree parser must not meet. */
+type Overrun = { limit: 'depth'; offset: number } | { limit: 'rows'; offset: number; rows: number };
+
 /**
- * One pass of the scanner, without recursion: finds comments, trailing commas and nesting too
- * deep for the tree parser. Returns the offset where nesting exceeds the limit, if it does.
+ * One pass of the scanner, without recursion: finds comments, trailing commas, nesting too
+ * deep for the tree parser and more inline data rows than Chartspec draws (items of arrays
+ * under a `values` key), before any tree is built.
  */
-function scan(text: string, lines: LineIndex, problems: Problem[]): number | undefined {
+function scan(text: string, lines: LineIndex, problems: Problem[]): Overrun | undefined {
   const scanner = createScanner(text, false);
   let depth = 0;
   let firstComment = true;
   let pendingComma: { offset: number } | undefined;
+  // For each open container: is it an array under a "values" key?
+  const inValues: boolean[] = [];
+  let lastString: string | undefined;
+  let afterColonKey: string | undefined;
+  let rows = 0;
+  let firstValues: number | undefined;
   for (;;) {
     const kind = scanner.scan();
-    if (kind === SyntaxKind.EOF) return undefined;
+    if (kind === SyntaxKind.EOF) return rows > MAX_INLINE_ROWS ? { limit: 'rows', offset: firstValues ?? 0, rows } : undefined;
     if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
     if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) {
       if (firstComment) {
@@ -115,11 +129,19 @@ function scan(text: string, lines: LineIndex, problems: Problem[]): number | und
       );
     }
     pendingComma = kind === SyntaxKind.CommaToken ? { offset: scanner.getTokenOffset() } : undefined;
+    if (inValues[inValues.length - 1] && VALUE_START.has(kind)) rows++;
+    const key = afterColonKey;
+    afterColonKey = kind === SyntaxKind.ColonToken ? lastString : undefined;
+    lastString = kind === SyntaxKind.StringLiteral ? scanner.getTokenValue() : undefined;
     if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
       depth++;
-      if (depth > MAX_DEPTH) return scanner.getTokenOffset();
+      if (depth > MAX_DEPTH) return { limit: 'depth', offset: scanner.getTokenOffset() };
+      const values = kind === SyntaxKind.OpenBracketToken && key === 'values';
+      if (values) firstValues ??= scanner.getTokenOffset();
+      inValues.push(values);
     } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
       depth = Math.max(0, depth - 1);
+      inValues.pop();
     }
   }
 }
@@ -173,11 +195,16 @@ export function parseDocument(text: string): ParsedDocument {
     return { text, lines, root: undefined, value: undefined, problems, ok: false };
   }
 
-  const tooDeep = scan(text, lines, problems);
-  if (tooDeep !== undefined) {
-    problems.push(
-      problemAt(lines, 'error', `Nesting is deeper than ${MAX_DEPTH} levels: no chart spec needs that`, tooDeep, 1),
-    );
+  // Limits first: past them the tree would cost more memory and time than a page can spare.
+  const bytes = oversize(text);
+  if (bytes !== undefined) {
+    problems.push(problemAt(lines, 'error', limitMessages.text(bytes), 0, 0));
+    return { text, lines, root: undefined, value: undefined, problems, ok: false };
+  }
+  const overrun = scan(text, lines, problems);
+  if (overrun) {
+    const message = overrun.limit === 'depth' ? limitMessages.depth() : limitMessages.rows(overrun.rows);
+    problems.push(problemAt(lines, 'error', message, overrun.offset, 1));
     return { text, lines, root: undefined, value: undefined, problems, ok: false };
   }
 

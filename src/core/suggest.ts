@@ -28,17 +28,22 @@ function isAbbreviation(short: string, long: string): boolean {
  */
 export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
   const lower = input.toLowerCase();
+  // One letter off a one- or two-letter word is a guess, unless the word is the start of it ("ba" → "bar").
+  const limit = Math.max(1, Math.floor(input.length / 3));
   let best: string | undefined;
   let bestD = Infinity;
   for (const c of candidates) {
-    const dist = editDistance(lower, c.toLowerCase());
+    // The distance is at least the difference in length: a word that differs by more than the
+    // limit cannot be the answer, and measuring it costs length × length (a pasted 10,000-letter
+    // key against every property name took seconds).
+    const cl = c.toLowerCase();
+    if (Math.abs(cl.length - lower.length) > limit) continue;
+    const dist = editDistance(lower, cl);
     if (dist < bestD) {
       bestD = dist;
       best = c;
     }
   }
-  // One letter off a one- or two-letter word is a guess, unless the word is the start of it ("ba" → "bar").
-  const limit = Math.max(1, Math.floor(input.length / 3));
   if (best !== undefined && bestD <= limit && (input.length > 2 || bestD === 0 || best.toLowerCase().startsWith(lower))) return best;
   let abbreviated: string | undefined;
   for (const c of candidates) {

@@ -1,8 +1,13 @@
+import { formatBytes, utf8Length } from '../core/limits';
+
 const KEY = 'chartspec:text';
 const HISTORY_KEY = 'chartspec:recent';
 const DRAWING_KEY = 'chartspec:drawing';
 /** How many replaced texts are kept in Recent. */
 export const HISTORY_SIZE = 10;
+
+/** Texts above this size are said to be too big for storage when it is full (Chromium keeps ~5 MB an origin). */
+const BIG_TEXT_CHARS = 1024 * 1024;
 
 export type SaveResult = { ok: true } | { ok: false; message: string };
 
@@ -26,9 +31,11 @@ export function saveText(text: string): SaveResult {
   } catch (e) {
     return {
       ok: false,
-      message: isQuota(e)
-        ? 'Autosave is off: browser storage is full. Your text is still here; save it to a file (Ctrl+S).'
-        : 'Autosave is unavailable in this browser; save your work to a file (Ctrl+S).',
+      message: !isQuota(e)
+        ? 'Autosave is unavailable in this browser; save your work to a file (Ctrl+S).'
+        : text.length > BIG_TEXT_CHARS
+          ? `Autosave is off: this text (${formatBytes(utf8Length(text))}) is more than browser storage holds. It is still here in the editor; save it to a file (Ctrl+S; a reload would bring back the last text that fitted).`
+          : 'Autosave is off: browser storage is full. Your text is still here; save it to a file (Ctrl+S).',
     };
   }
 }

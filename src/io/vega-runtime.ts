@@ -1,10 +1,13 @@
 import * as vega from 'vega';
+import type { Loader } from 'vega';
 import type { LoggerInterface } from 'vega-util';
 import type { EmbedOptions } from 'vega-embed';
+import { formatValue } from 'vega-tooltip';
 import { readDelimited, type DsvFormat } from './dsv';
 import { captureLogger, type LogEntry } from '../core/logger';
 import { expressionEvaluator } from './expression';
 import type { Spec as VegaSpec } from 'vega';
+import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
 
 type Reader = ((data: string, format: DsvFormat) => unknown) & { responseType?: string };
 
@@ -37,15 +40,78 @@ export function setRuntimeSink(fn: (entry: LogEntry) => void): void {
 
 const runtimeLogger: LoggerInterface = captureLogger((e) => sink(e), 2);
 
+/** Links a chart may open: web pages, mail, and places in the app itself (relative). */
+export function isSafeLink(href: unknown): boolean {
+  if (typeof href !== 'string') return false;
+  // As browsers read URLs: control characters and spaces inside a scheme are dropped.
+  const s = href.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
+  return !scheme || /^(https?|mailto)$/i.test(scheme[1]!);
+}
+
+type HttpOptions = RequestInit & { response?: string };
+
+/**
+ * Vega's loader, with two changes. Links (`href`) may only be web pages, mail or relative:
+ * `javascript:` and `data:` links are refused (Vega's own check lets `data:` through). And a data
+ * URL must start answering within DATA_RESPONSE_TIMEOUT_MS; one that never does is given up with
+ * a message that names the limit, instead of leaving the chart waiting forever.
+ */
+export function createLoader(): Loader {
+  const loader = vega.loader() as Loader & { options: { http?: RequestInit } };
+  const sanitize = loader.sanitize.bind(loader);
+  loader.sanitize = (uri, options) => {
+    if ((options as { context?: string } | undefined)?.context === 'href' && !isSafeLink(uri)) {
+      return Promise.reject(new Error(`Link refused: ${String(uri).slice(0, 80)}`));
+    }
+    return sanitize(uri, options);
+  };
+  loader.http = async (url: string, options?: HttpOptions): Promise<string> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), DATA_RESPONSE_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...loader.options.http, ...options, signal: controller.signal });
+    } catch (e) {
+      throw controller.signal.aborted ? new Error(limitMessages.dataTimeout()) : e;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+    const type = options?.response as keyof Response | undefined;
+    // Vega asks for what its format reads (text, or an arrayBuffer for Arrow and Parquet).
+    const read = type && typeof response[type] === 'function' ? (response[type] as () => Promise<string>) : response.text;
+    return read.call(response);
+  };
+  return loader;
+}
+
+/**
+ * Vega-tooltip's formatter, with one change: a tooltip object's `image` is shown only when it is
+ * an image the page may load (relative, http(s), data:image); a `javascript:` or other URL is
+ * dropped. Text, titles and keys are HTML-escaped by vega-tooltip itself.
+ */
+export function formatTooltip(value: unknown, valueToHtml: (v: unknown) => string, maxDepth: number, baseURL: string): string {
+  if (value && typeof value === 'object' && !Array.isArray(value) && 'image' in value) {
+    const image = (value as { image?: unknown }).image;
+    if (!(typeof image === 'string' && (isSafeLink(image) && !/^mailto:/i.test(image.trim()) || /^data:image\//i.test(image.trim())))) {
+      const { image: _dropped, ...rest } = value as Record<string, unknown>;
+      return formatValue(rest, valueToHtml, maxDepth, baseURL);
+    }
+  }
+  return formatValue(value, valueToHtml, maxDepth, baseURL);
+}
+
 /** Embed options apart from the renderer (see `embedOptionsFor`). */
 const BASE_OPTIONS = {
   mode: 'vega',
   actions: false,
+  loader: createLoader(),
   ast: true,
   expr: expressionEvaluator,
   logger: runtimeLogger,
   logLevel: 2,
-  tooltip: true,
+  tooltip: { formatTooltip },
   defaultStyle: false,
 } as const;
 

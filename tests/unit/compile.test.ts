@@ -123,3 +123,27 @@ describe('logProblems', () => {
     expect(q!.range.start.offset).toBe(0);
   });
 });
+
+describe('compileVegaLite: fields named __proto__ or constructor', () => {
+  // Found by fuzzing: vega-lite keys its aggregate bookkeeping by field name, so a field
+  // "__proto__" added `mean` to Object.prototype for the rest of the worker's life.
+  it.each(['__proto__', 'constructor'])('a field "%s" is an error at its place, and no built-in object changes', (name) => {
+    const text = JSON.stringify({ data: { values: [] }, mark: 'bar', encoding: { y: { field: name, aggregate: 'mean' }, color: { field: name, aggregate: 'sum' } } });
+    const doc = parseDocument(text);
+    const proto = Object.getOwnPropertyNames(Object.prototype).length;
+    const statics = Object.getOwnPropertyNames(Object).length;
+    const r = compileVegaLite(doc.value, doc);
+    expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(proto);
+    expect(Object.getOwnPropertyNames(Object).length).toBe(statics);
+    expect(r.vega).toBeUndefined();
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ severity: 'error', source: 'compile', path: '/encoding/y/field' });
+    expect(r.problems[0]!.message).toContain(`A field named "${name}" cannot be drawn`);
+  });
+
+  it('other odd field names still compile', () => {
+    const text = JSON.stringify({ data: { values: [] }, mark: 'bar', encoding: { y: { field: 'prototype', aggregate: 'mean' }, x: { field: 'toString', type: 'nominal' } } });
+    const doc = parseDocument(text);
+    expect(compileVegaLite(doc.value, doc).vega).toBeDefined();
+  });
+});

@@ -381,7 +381,7 @@ describe('parseDocument: nesting depth', () => {
         severity: 'error',
         source: 'parse',
         path: '',
-        message: `Nesting is deeper than ${MAX_DEPTH} levels: no chart spec needs that`,
+        message: `Nesting is deeper than ${MAX_DEPTH} levels (Chartspec's limit): no chart spec needs that — the text is kept`,
         range: {
           start: { line: 1, column: MAX_DEPTH + 1, offset: MAX_DEPTH },
           end: { line: 1, column: MAX_DEPTH + 2, offset: MAX_DEPTH + 1 },
