@@ -72,6 +72,28 @@ function unsafeField(spec: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Where the spec has an own `__proto__` property (the parser keeps it as one), outside inline
+ * data rows. vega-lite copies such objects by assignment, which sets their prototype: an array
+ * there brought Array's methods into the compiled spec (found by fuzzing).
+ */
+function protoKey(spec: unknown): string | undefined {
+  const stack: [unknown, string][] = [[spec, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (Array.isArray(v)) v.forEach((child, i) => stack.push([child, `${path}/${i}`]));
+    else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const at = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (k === '__proto__') return at;
+        if (k === 'values' && Array.isArray(child)) continue;
+        if (child && typeof child === 'object') stack.push([child, at]);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Compiles plain Vega-Lite to Vega, collecting vega-lite's warnings as Problems. */
 export function compileVegaLite(spec: unknown, doc: ParsedDocument): CompileResult {
   const unsafe = unsafeField(spec);
@@ -86,6 +108,21 @@ export function compileVegaLite(spec: unknown, doc: ParsedDocument): CompileResu
           source: 'compile',
           path,
           range: rangeOfPointer(doc, path),
+        },
+      ],
+    };
+  }
+  const proto = protoKey(spec);
+  if (proto !== undefined) {
+    return {
+      vega: undefined,
+      problems: [
+        {
+          severity: 'error',
+          message: 'A property named "__proto__" cannot be drawn: Vega-Lite would read it as the object\'s prototype. Remove it.',
+          source: 'compile',
+          path: proto,
+          range: rangeOfPointer(doc, proto, 'key'),
         },
       ],
     };

@@ -147,3 +147,23 @@ describe('compileVegaLite: fields named __proto__ or constructor', () => {
     expect(compileVegaLite(doc.value, doc).vega).toBeDefined();
   });
 });
+
+describe('compileVegaLite: a property named __proto__', () => {
+  // Found by fuzzing: an array under "__proto__" in a scale gave the compiled spec Array's
+  // methods, which a worker cannot post.
+  it('is an error at its key, and nothing is compiled', () => {
+    const text = '{\n  "data": {"values": [{"a": 1, "__proto__": 2}]},\n  "mark": "point",\n  "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"__proto__": [1, 2]}}}\n}';
+    const doc = parseDocument(text);
+    const r = compileVegaLite(doc.value, doc);
+    expect(r.vega).toBeUndefined();
+    expect(r.problems.map((p) => [p.severity, p.path, textOf(doc, p.range)])).toEqual([['error', '/encoding/x/scale/__proto__', '"__proto__"']]);
+    expect(r.problems[0]!.message).toMatch(/^A property named "__proto__" cannot be drawn/);
+  });
+
+  it('inside inline data rows is left to the data', () => {
+    const doc = parseDocument('{"data": {"values": [{"a": 1, "__proto__": 2}]}, "mark": "point", "encoding": {"x": {"field": "a", "type": "quantitative"}}}');
+    const r = compileVegaLite(doc.value, doc);
+    expect(r.problems).toEqual([]);
+    expect(r.vega).toBeDefined();
+  });
+});
