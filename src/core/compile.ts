@@ -74,7 +74,7 @@ function unsafeField(spec: unknown): string | undefined {
 
 /**
  * Where the spec has an own `__proto__` property (the parser keeps it as one), outside inline
- * data rows. vega-lite copies such objects by assignment, which sets their prototype: an array
+ * data rows, named datasets and usermeta. vega-lite copies such objects by assignment, which sets their prototype: an array
  * there brought Array's methods into the compiled spec (found by fuzzing).
  */
 function protoKey(spec: unknown): string | undefined {
@@ -86,7 +86,8 @@ function protoKey(spec: unknown): string | undefined {
       for (const [k, child] of Object.entries(v)) {
         const at = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
         if (k === '__proto__') return at;
-        if (k === 'values' && Array.isArray(child)) continue;
+        // Data rows, named datasets and usermeta are carried, not read as options.
+        if ((k === 'values' && Array.isArray(child)) || ((k === 'usermeta' || k === 'datasets') && path === '')) continue;
         if (child && typeof child === 'object') stack.push([child, at]);
       }
     }

@@ -383,17 +383,24 @@ describe('runPipeline: extension marks', () => {
 });
 
 describe('runPipeline: hostile input', () => {
-  it('does not let "__proto__" keys change any prototype', () => {
+  it('does not let "__proto__" keys change any prototype, and refuses them where vega-lite would read them', () => {
     const src =
       '{"__proto__": {"polluted": 1}, "data": {"values": [{"__proto__": {"polluted": 2}, "a": 1}]}, "mark": "bar",' +
       ' "config": {"__proto__": {"polluted": 3}, "bar": {"__proto__": {"polluted": 4}}},' +
       ' "encoding": {"__proto__": {"polluted": 5}, "x": {"field": "a", "type": "nominal", "__proto__": {"polluted": 6}}},' +
       ' "usermeta": {"__proto__": {"polluted": 7}, "embedOptions": {}}}';
     const r = runPipeline(src);
-    expect(r.vega).toBeDefined();
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
-    expect(Object.getPrototypeOf(r.vega)).toBe(Object.prototype);
+    expect(r.vega).toBeUndefined();
+    expect(brief(r).filter((p) => p[0] === 'error')).toEqual([['error', 'compile', '/__proto__', expect.stringMatching(/^A property named "__proto__" cannot be drawn/)]]);
+    // In data rows and usermeta it is only carried: the chart draws.
+    const carried = runPipeline(
+      '{"data": {"values": [{"__proto__": {"polluted": 2}, "a": 1}]}, "mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal"}}, "usermeta": {"__proto__": {"polluted": 7}}}',
+    );
+    expect(carried.vega).toBeDefined();
+    expect(Object.getPrototypeOf(carried.vega)).toBe(Object.prototype);
+    expect(Object.prototype).not.toHaveProperty('polluted');
   });
 
   it('reports 100000 levels of nesting without throwing', () => {
