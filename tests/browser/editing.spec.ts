@@ -112,7 +112,8 @@ test('a share link opens its spec; opening another keeps the old text a Ctrl+Z a
   await waitForChart(page, 1);
   await expect(page.locator('[data-testid="chart"] svg')).toContainText('Shared fruit');
   await editorReady(page);
-  expect(await editorText(page)).toContain('Shared fruit');
+  // Monaco may still be laying out its first lines when it says it is ready.
+  await expect.poll(() => editorText(page)).toContain('Shared fruit');
 
   const v = await shownVersion(page);
   await page.evaluate((h) => (location.hash = h), shareHash(FOUR_BARS.replace('"Fruit"', '"Second link"')));

@@ -225,7 +225,7 @@ test('storage full: autosave says so, the text stays in the editor; once there i
   // An edit bigger than the room left (less than one chunk): pasted at the end.
   await paste(page, ' "x":' + '1'.repeat(300 * 1024));
   const warning = page.getByTestId('save-warning');
-  await expect(warning).toHaveText('Autosave is off: browser storage is full. Your text is still here; save it to a file.');
+  await expect(warning).toHaveText('Autosave is off: browser storage is full. Your text is still here; save it to a file (Ctrl+S).');
   await expect(page.locator('[data-testid="editor"] .view-lines')).toContainText('"x":1111');
   // Room again: the next edit is saved and the warning goes.
   await page.evaluate(() => {

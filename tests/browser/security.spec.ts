@@ -469,13 +469,15 @@ test('__proto__ and constructor keys in a spec, a share link and saved text chan
   const text = JSON.stringify(protoSpec(1), null, 2);
   expect(text).toContain('"__proto__"');
   await page.goto('/' + shareHash(text));
-  await expect(chartPane(page)).not.toHaveAttribute('data-state', 'empty');
+  // Where vega-lite would read it, "__proto__" is refused with a Problem at its key.
+  await expect(page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' })).toHaveCount(1);
   watchNavigation(page, g);
   g.payloads += 12;
   // Then as saved text: put it in autosave, reload without a link.
   await page.evaluate((t) => localStorage.setItem('chartspec:text', t), JSON.stringify(protoSpec(2), null, 2));
   await page.goto('/');
-  await expect(chartPane(page)).not.toHaveAttribute('data-state', 'empty');
+  await expect(page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' })).toHaveCount(1);
+  expect(await page.evaluate(() => localStorage.getItem('chartspec:text'))).toContain('"polluted": 2');
   g.payloads += 12;
   // And a Vega spec with the keys in data, signals and marks.
   await load(page, {
