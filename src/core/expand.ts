@@ -28,6 +28,8 @@ export const VEGA_LITE_MARKS = [
 interface Scope {
   panes?: Pane[];
   width?: number;
+  /** At most this many rows reach the node, when known (see `ExpandContext.rows`). */
+  rows?: number | undefined;
   /** vega-lite's name prefix of the view (`concat_0_layer_1_`). */
   model: string;
   /** The name prefixes of the views owning the x and y scales; unknown inside a repeat. */
@@ -74,6 +76,32 @@ function withPanes(view: JsonObject, panes: JsonObject[]): JsonObject {
   return { ...wrapper, vconcat: [inner, ...panes.map(sized)], spacing: 8, resolve: { scale: { x: 'shared' } } };
 }
 
+/** Transforms after which a view has no more rows than before (one row out per row in, or fewer). */
+const ROWS_KEPT = new Set(['calculate', 'filter', 'timeUnit', 'bin', 'joinaggregate', 'window', 'stack', 'aggregate', 'lookup', 'sample', 'extent']);
+
+/**
+ * How many rows at most reach a node: its own inline data (values, or a named dataset) or what
+ * reaches its parent, as long as each of its transforms keeps or cuts the number of rows.
+ */
+function rowBound(node: JsonObject, inherited: number | undefined, datasets: unknown): number | undefined {
+  let rows = inherited;
+  const data = node['data'];
+  if (data !== undefined) {
+    rows = undefined;
+    if (isObject(data) && Array.isArray(data['values'])) rows = data['values'].length;
+    else if (isObject(data) && typeof data['name'] === 'string' && isObject(datasets)) {
+      const named = datasets[data['name']];
+      if (Array.isArray(named)) rows = named.length;
+    }
+  }
+  const transform = node['transform'];
+  if (rows !== undefined && transform !== undefined) {
+    const kept = Array.isArray(transform) && transform.every((t) => isObject(t) && Object.keys(t).some((k) => ROWS_KEPT.has(k)));
+    if (!kept) rows = undefined;
+  }
+  return rows;
+}
+
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -99,6 +127,7 @@ export function expandMarks(
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
   const rootConfig = isObject(spec) && isObject(spec['config']) ? spec['config'] : undefined;
+  const datasets = isObject(spec) ? spec['datasets'] : undefined;
   // Channels only extension marks read (open, high, …): they reach the marks through enclosing
   // layers' encodings, and are dropped from those layers' own encodings in the output, where
   // Vega-Lite would not know them.
@@ -138,7 +167,8 @@ export function expandMarks(
    */
   const walk = (node: unknown, path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number, scope: Scope): unknown => {
     if (!isObject(node)) return node;
-    const here: Scope = typeof node['width'] === 'number' ? { ...scope, width: node['width'] } : scope;
+    const rows = rowBound(node, scope.rows, datasets);
+    const here: Scope = { ...scope, ...(typeof node['width'] === 'number' ? { width: node['width'] } : {}), rows };
 
     const type = markType(node);
     const mark = type !== undefined ? byName.get(type) : undefined;
@@ -165,6 +195,7 @@ export function expandMarks(
           parentEncoding,
           config: rootConfig,
           width: here.width,
+          rows: here.rows,
           scales: here.owner ? { x: `${here.owner.x}x`, y: `${here.owner.y}y` } : undefined,
           addPane: (pane) => {
             if (!here.panes) return false;
@@ -233,7 +264,7 @@ export function expandMarks(
             x: resolved('x') === 'shared' ? here.owner.x : model,
             y: resolved('y') === 'shared' ? here.owner.y : model,
           };
-          return walkView(child, at, depth, { model, owner });
+          return walkView(child, at, depth, { model, owner, rows: here.rows });
         }),
       );
     }
@@ -245,7 +276,7 @@ export function expandMarks(
         node['facet'] !== undefined && here.owner
           ? { x: resolved('x') === 'independent' ? model : here.owner.x, y: resolved('y') === 'independent' ? model : here.owner.y }
           : undefined;
-      set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth, { model, owner }));
+      set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows }));
     }
     return out ?? node;
   };

@@ -1,4 +1,5 @@
 import { expressionInterpreter } from 'vega-interpreter';
+import { DisallowedObjectProperties } from 'vega-util';
 
 /**
  * Vega's expressions without `new Function`, faster. `vega-interpreter` walks an expression's
@@ -7,11 +8,12 @@ import { expressionInterpreter } from 'vega-interpreter';
  * Here a tree is turned once into nested closures, and evaluation allocates nothing of its own.
  *
  * Only what is common and plain is compiled: literals (not regular expressions), names, member
- * access, operators, conditionals, arrays, `if`, and calls of Vega's own expression functions or
- * of the math functions. Any expression with something else (regular expressions, object
- * literals, event functions, other built-ins) is handed whole to `vega-interpreter`, so it means
- * exactly what it means there. The same guards apply: a member that is `Function`, `eval` or a
- * timer is refused.
+ * access, operators, conditionals, arrays, object literals (tooltips), `if`, and calls of Vega's
+ * own expression functions or of the math functions. Any expression with something else (regular
+ * expressions, event functions, other built-ins) is handed whole to `vega-interpreter`, so it
+ * means exactly what it means there; in an encoder, only that channel is. The same guards apply:
+ * a member that is `Function`, `eval` or a timer is refused, and so is an object literal's
+ * property named like one of Object.prototype's methods, `__proto__` or `then`.
  */
 
 type Params = Record<string, unknown>;
@@ -112,6 +114,37 @@ function member(object: unknown, key: unknown): unknown {
   return value;
 }
 
+/** Vega's functions that make a formatter or parser from the locale and a specifier, then apply it. */
+const LOCALE_METHODS = new Set(['format', 'timeFormat', 'utcFormat', 'timeParse', 'utcParse']);
+type Locale = Record<string, (specifier: string) => (value: unknown) => unknown>;
+
+/**
+ * `format(x, ",.2f")` and its kin with a literal specifier: Vega builds the formatter anew on
+ * every call (parsing the specifier), which on a tooltip of seven formatted fields is most of
+ * the encoding time. Here the formatter is kept while the view's locale stays the same object;
+ * the result is the same (`"null"` for null, as Vega says).
+ */
+function formatterCall(name: string, nodes: Node[], args: Compiled[], fn: Functions): Compiled | undefined {
+  if (!LOCALE_METHODS.has(name) || args.length !== 2 || typeof fn[name] !== 'function') return undefined;
+  const spec = nodes[1]!;
+  if (spec.type !== 'Literal' || typeof spec['value'] !== 'string') return undefined;
+  const specifier = spec['value'];
+  const value = args[0]!;
+  const scope = fn as { context?: { dataflow?: { locale?: () => Locale } } };
+  let locale: Locale | undefined;
+  let apply: ((value: unknown) => unknown) | undefined;
+  return (d, p, i) => {
+    const v = value(d, p, i);
+    const current = scope.context!.dataflow!.locale!();
+    if (v === null) return 'null';
+    if (current !== locale || !apply) {
+      apply = current[name]!(specifier);
+      locale = current;
+    }
+    return apply(v);
+  };
+}
+
 function compileNode(node: Node, fn: Functions): Compiled {
   switch (node.type) {
     case 'Literal': {
@@ -179,6 +212,24 @@ function compileNode(node: Node, fn: Functions): Compiled {
       const no = compileNode(node['alternate'] as Node, fn);
       return (d, p, i) => (test(d, p, i) ? yes(d, p, i) : no(d, p, i));
     }
+    case 'ObjectExpression': {
+      const props = (node['properties'] as Node[]).map((p) => {
+        const key = p['key'] as Node;
+        const name = key.type === 'Identifier' ? key['name'] : key.type === 'Literal' && !key['regex'] ? key['value'] : undefined;
+        if (name === undefined) throw new Unsupported();
+        return [String(name), DisallowedObjectProperties.has(name as string), compileNode(p['value'] as Node, fn)] as const;
+      });
+      return (d, p, i) => {
+        const o: Record<string, unknown> = {};
+        for (const [key, refused, value] of props) {
+          const v = value(d, p, i);
+          if (refused) console.error(`Prevented interpretation of property "${key}" which could lead to insecure code execution`);
+          else if (REFUSED.has(v)) console.error(`Prevented interpretation of method "${key}" which could lead to insecure code execution`);
+          else o[key] = v;
+        }
+        return o;
+      };
+    }
     case 'ArrayExpression': {
       const elements = (node['elements'] as Node[]).map((e) => compileNode(e, fn));
       return (d, p, i) => elements.map((e) => e(d, p, i));
@@ -196,6 +247,8 @@ function compileNode(node: Node, fn: Functions): Compiled {
         return (d, p, i) => (test(d, p, i) ? yes(d, p, i) : no(d, p, i));
       }
       if (EVENT_FUNCTIONS.has(name)) throw new Unsupported();
+      const formatter = formatterCall(name, node['arguments'] as Node[], args, fn);
+      if (formatter) return formatter;
       const f = (fn[name] ?? (Object.prototype.hasOwnProperty.call(MATH, name) ? MATH[name] : undefined)) as ((...a: unknown[]) => unknown) | undefined;
       if (typeof f !== 'function') throw new Unsupported();
       switch (args.length) {
@@ -249,6 +302,23 @@ function settleSpatial(item: Item, channels: Record<string, unknown>, swap: bool
   }
 }
 
+/**
+ * A tooltip not computed yet: the tooltip channel is read only when the pointer rests on an
+ * item, so it is evaluated then (with the item's datum and the signals of that moment) instead
+ * of for every item at every encoding. The page's tooltip handler resolves it (`tooltipValue`).
+ */
+export class DeferredTooltip {
+  constructor(private readonly compute: () => unknown) {}
+  value(): unknown {
+    return this.compute();
+  }
+}
+
+/** An item's tooltip as Vega would have encoded it. */
+export function tooltipValue(value: unknown): unknown {
+  return value instanceof DeferredTooltip ? value.value() : value;
+}
+
 type Interpreter = typeof expressionInterpreter;
 interface ExprSpec {
   ast: unknown;
@@ -276,18 +346,31 @@ export const expressionEvaluator: Interpreter = {
     return f ? (datum: unknown, params: Params) => f(datum, params, undefined) : base.parameter(ctx, expr);
   },
   encode(ctx: Ctx, encode: EncodeSpec) {
-    const names = Object.keys(encode.channels);
-    const fs = names.map((n) => compileExpression(encode.channels[n]!.ast, ctx.functions));
-    if (fs.some((f) => !f)) return base.encode(ctx, encode);
-    const compiled = fs as Compiled[];
     const { marktype, channels } = encode;
+    const names = Object.keys(channels);
+    // A channel the closures do not cover is encoded by vega-interpreter alone (as a rule, which
+    // Vega does not adjust), the others by their closures.
+    const compiled = names.map((name): Compiled => {
+      const f = compileExpression(channels[name]!.ast, ctx.functions);
+      if (f) return f;
+      const one = base.encode(ctx, { marktype: 'rule', channels: { [name]: channels[name]! } });
+      return (_d, params, item) => {
+        const before = item![name];
+        one(item!, params!);
+        const value = item![name];
+        item![name] = before;
+        return value;
+      };
+    });
     const swap = marktype === 'group' || marktype === 'image' || marktype === 'rect';
     const settle = marktype !== 'rule';
+    const deferred = names.map((name) => name === 'tooltip');
     return (item: Item, params: Params) => {
       const datum = item.datum;
       let changed = 0;
       for (let k = 0; k < names.length; k++) {
-        const v = compiled[k]!(datum, params, item);
+        const f = compiled[k]!;
+        const v = deferred[k] ? new DeferredTooltip(() => f(datum, params, item)) : f(datum, params, item);
         const name = names[k]!;
         if (item[name] !== v) {
           item[name] = v;

@@ -2,10 +2,10 @@ import * as vega from 'vega';
 import type { Loader } from 'vega';
 import type { LoggerInterface } from 'vega-util';
 import type { EmbedOptions } from 'vega-embed';
-import { formatValue } from 'vega-tooltip';
+import { formatValue, Handler as TooltipHandler } from 'vega-tooltip';
 import { readDelimited, type DsvFormat } from './dsv';
 import { captureLogger, type LogEntry } from '../core/logger';
-import { expressionEvaluator } from './expression';
+import { expressionEvaluator, tooltipValue } from './expression';
 import type { Spec as VegaSpec } from 'vega';
 import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
 
@@ -102,6 +102,17 @@ export function formatTooltip(value: unknown, valueToHtml: (v: unknown) => strin
   return formatValue(value, valueToHtml, maxDepth, baseURL);
 }
 
+let tooltips: TooltipHandler | undefined;
+
+/**
+ * The tooltip handler of every chart: vega-tooltip's (one element for the page, made on the
+ * first hover), given the tooltip value the expression evaluator deferred to this moment.
+ */
+export function showTooltip(handler: unknown, event: MouseEvent, item: unknown, value: unknown): void {
+  tooltips ??= new TooltipHandler({ formatTooltip });
+  tooltips.call(handler, event, item as Parameters<TooltipHandler["call"]>[2], tooltipValue(value));
+}
+
 /** Embed options apart from the renderer (see `embedOptionsFor`). */
 const BASE_OPTIONS = {
   mode: 'vega',
@@ -111,7 +122,7 @@ const BASE_OPTIONS = {
   expr: expressionEvaluator,
   logger: runtimeLogger,
   logLevel: 2,
-  tooltip: { formatTooltip },
+  tooltip: showTooltip,
   defaultStyle: false,
 } as const;
 

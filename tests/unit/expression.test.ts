@@ -5,7 +5,7 @@ import type { Spec as VegaSpec } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { runPipeline } from '../../src/core/pipeline';
 import { datasetsLoader } from '../../src/cli/datasets';
-import { compileExpression, expressionEvaluator } from '../../src/io/expression';
+import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../src/io/expression';
 
 /** Draws a Vega spec headless with the given evaluator; the SVG, or the error. */
 async function svg(spec: VegaSpec, expr: unknown): Promise<string> {
@@ -70,7 +70,7 @@ describe('the expression evaluator', () => {
     expect(f({ a: 9 }, { $k: 10 }, undefined)).toBe(14);
     expect(f({ a: null }, { $k: 10 }, undefined)).toBe(-1);
     expect(compileExpression(ast('test(/a+/, datum.s)'), fn)).toBeUndefined();
-    expect(compileExpression(ast('{"a": 1}'), fn)).toBeUndefined();
+    expect(compileExpression(ast('{"a": 1, b: datum.a}'), fn)!({ a: 3 }, {}, undefined)).toEqual({ a: 1, b: 3 });
     expect(compileExpression(ast('now()'), fn)).toBeUndefined();
   });
 
@@ -87,5 +87,61 @@ describe('the expression evaluator', () => {
       console.error = original;
     }
     expect(errors).toHaveLength(2);
+  });
+
+  it('leaves out object-literal properties that vega-interpreter leaves out, saying so', () => {
+    const ast = (src: string) => (vega as unknown as { parseExpression(s: string): unknown }).parseExpression(src);
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (m: unknown) => errors.push(m);
+    try {
+      for (const src of ['{"__proto__": datum.x, "a": 1}', '{toString: datum.x, a: 1}', '{"then": datum.x, a: 1}', '{"f": datum.x, a: 1}']) {
+        const x = src.includes('"f"') ? Function : { polluted: true };
+        const mine = compileExpression(ast(src), {})!({ x }, {}, undefined) as Record<string, unknown>;
+        const theirs = (expressionInterpreter as unknown as { parameter(c: unknown, e: unknown): (d: unknown, p: unknown) => unknown })
+          .parameter({ functions: {} }, { ast: ast(src) })({ x }, {}) as Record<string, unknown>;
+        expect(mine).toEqual({ a: 1 });
+        expect(Object.getPrototypeOf(mine)).toBe(Object.prototype);
+        expect(mine).toEqual(theirs);
+      }
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(8);
+  });
+
+  it('encodes a channel it cannot compile with vega-interpreter, and the others with closures', async () => {
+    // A tooltip (object literal, compiled) next to a channel with a regular expression (left to
+    // vega-interpreter): both take their values, and a change in either is noticed.
+    const spec = {
+      width: 100,
+      height: 50,
+      data: [{ name: 't', values: [{ s: 'abc', v: 1 }, { s: 'xyz', v: 2 }] }],
+      marks: [
+        {
+          type: 'rect',
+          from: { data: 't' },
+          encode: {
+            update: {
+              x: { signal: 'datum.v * 10' },
+              width: { value: 5 },
+              y: { value: 0 },
+              height: { value: 5 },
+              fill: { signal: "test(/a/, datum.s) ? 'red' : 'blue'" },
+              tooltip: { signal: '{"S": datum.s, "V": datum.v}' },
+            },
+          },
+        },
+      ],
+    } as unknown as VegaSpec;
+    const view = new vega.View(vega.parse(spec, undefined, { ast: true }), { renderer: 'none', expr: expressionEvaluator as never });
+    await view.runAsync();
+    const items = (view.scenegraph() as unknown as { root: { items: { items: { items: Record<string, unknown>[] }[] }[] } }).root.items[0]!.items[0]!.items;
+    expect(items.every((i) => i['tooltip'] instanceof DeferredTooltip)).toBe(true);
+    expect(items.map((i) => [i['x'], i['fill'], tooltipValue(i['tooltip'])])).toEqual([
+      [10, 'red', { S: 'abc', V: 1 }],
+      [20, 'blue', { S: 'xyz', V: 2 }],
+    ]);
+    view.finalize();
   });
 });

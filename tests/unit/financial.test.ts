@@ -265,7 +265,8 @@ describe('the volume pane', () => {
     expect(view!['encoding']).toEqual({ x: X });
     expect(pane).toEqual({
       width: 300,
-      transform: [...LOD(300, 'v'), ...SLOT_TRANSFORMS],
+      // Five inline rows for 300 columns: the level of detail would change nothing.
+      transform: SLOT_TRANSFORMS,
       height: 80,
       mark: { type: 'bar', style: 'candlestick-volume', opacity: 0.5, minBandSize: 1 },
       encoding: {
@@ -351,6 +352,28 @@ describe('level of detail', () => {
     expect(transform).toEqual([...LOD(500), { calculate: 'datum.__last["w"]', as: 'w' }, ...SLOT_TRANSFORMS]);
     const off = expand({ width: 500, mark: { type: 'candlestick', tooltip: false, lod: false }, encoding: { x: X, ...PRICES } });
     expect((off.spec as JsonObject)['transform']).toEqual(SLOT_TRANSFORMS);
+  });
+
+  it('is left out where no more bars than columns can arrive: inline data, and transforms that add no rows', () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ d: Date.UTC(2024, 0, 1) + i * 864e5, o: 1, h: 2, l: 0, c: 1 }));
+    const lod = (spec: JsonObject) => {
+      const r = expand({ width: 100, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES }, ...spec });
+      expect(r.problems).toEqual([]);
+      const transforms = JSON.stringify(r.spec);
+      return transforms.includes('__column');
+    };
+    expect(lod({ data: { values: rows(100) } })).toBe(false);
+    expect(lod({ data: { values: rows(101) } })).toBe(true);
+    expect(lod({ data: { values: rows(100) }, transform: [{ filter: 'datum.o > 0' }, { calculate: '1', as: 'k' }] })).toBe(false);
+    // A fold can multiply the rows; data by URL is only known when it arrives.
+    expect(lod({ data: { values: rows(60) }, transform: [{ fold: ['o', 'c'] }] })).toBe(true);
+    expect(lod({ data: { url: 'data/prices.csv' } })).toBe(true);
+    // A named dataset counts; so does the data of an enclosing layer, and a width of its own.
+    expect(lod({ datasets: { p: rows(80) }, data: { name: 'p' } })).toBe(false);
+    const layered = (n: number, width: number) =>
+      expand({ data: { values: rows(n) }, layer: [{ width, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } }] });
+    expect(JSON.stringify(layered(150, 200).spec).includes('__column')).toBe(false);
+    expect(JSON.stringify(layered(150, 100).spec).includes('__column')).toBe(true);
   });
 
   it('divides the zoomed range when an x interval is bound to the scales', () => {

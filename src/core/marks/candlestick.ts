@@ -1,4 +1,4 @@
-import { configDefinition, datum, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceTooltip, sharedTradingDayX, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
+import { configDefinition, datum, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const CANDLESTICK = 'candlestick';
@@ -126,6 +126,8 @@ export const candlestick: ExtensionMark = {
         };
         if (encoding['tooltip'] !== undefined) bodyEncoding['tooltip'] = encoding['tooltip'];
         else if (o.tooltip) bodyEncoding['tooltip'] = priceTooltip(encoding['x'], fields, encoding);
+        if (encoding['description'] !== undefined) bodyEncoding['description'] = encoding['description'];
+        else if (bodyEncoding['tooltip']) bodyEncoding['description'] = priceDescription(encoding['x'], fields, encoding);
         layer.push({
           ...(params !== undefined ? { params } : {}),
           mark: {

@@ -177,6 +177,25 @@ export function priceTooltip(x: unknown, f: PriceFields, encoding: JsonObject): 
   return tips;
 }
 
+/**
+ * What a screen reader says for one bar ("Mon Jan 03, 2000: open 100.00, high 101.20, low 99.50,
+ * close 100.80"), given to the mark whose tooltip is the default one. Without it Vega-Lite
+ * repeats every encoded and tooltip field in the description, formatting each bar's prices twice.
+ */
+export function priceDescription(x: unknown, f: PriceFields, encoding: JsonObject): JsonObject {
+  const title = (ch: PriceChannel) => {
+    const def = encoding[ch];
+    return isObject(def) && typeof def['title'] === 'string' ? def['title'] : ch;
+  };
+  const parts: string[] = [];
+  if (isObject(x) && typeof x['field'] === 'string') {
+    const time = x['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate';
+    parts.push(time ? `timeFormat(toDate(${datum(x['field'])}), "%a %b %d, %Y") + ": "` : `${datum(x['field'])} + ": "`);
+  }
+  PRICE_CHANNELS.forEach((ch, i) => parts.push(`${JSON.stringify(`${i ? ', ' : ''}${title(ch)} `)} + format(${datum(f[ch])}, ",.2f")`));
+  return { value: { expr: parts.join(' + ') } };
+}
+
 export const CHANGE_TRANSFORMS = (f: PriceFields): JsonObject[] => [
   { calculate: `${datum(f.close)} - ${datum(f.open)}`, as: '__change' },
   { calculate: `${datum(f.open)} ? (${datum(f.close)} - ${datum(f.open)}) / ${datum(f.open)} : null`, as: '__change_pct' },
@@ -473,9 +492,12 @@ export function expandFinancial<O extends FinancialOptions>(
   }
   const volume = volumeField(encoding);
   const x = encoding['x'] as JsonObject;
+  const columns = ctx.width ?? LOD_DEFAULT_COLUMNS;
+  // Where no more bars than pixel columns can arrive (inline data), every bar keeps its column
+  // at any zoom: the level of detail would change nothing, so it is left out.
   const lod =
-    options.lod !== false && slots.continuous
-      ? levelOfDetail(x, fields, ctx.width ?? LOD_DEFAULT_COLUMNS, {
+    options.lod !== false && slots.continuous && !(ctx.rows !== undefined && ctx.rows <= columns)
+      ? levelOfDetail(x, fields, columns, {
           ...(volume ? { volume: volume.field } : {}),
           keep: Object.entries(encoding).flatMap(([ch, def]) => (['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def))),
           ...(zoomParam(params) !== undefined ? { zoom: zoomParam(params)! } : {}),

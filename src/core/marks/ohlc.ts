@@ -1,4 +1,4 @@
-import { configDefinition, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceTooltip, sharedTradingDayX, type FinancialOptions } from './financial';
+import { configDefinition, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const OHLC = 'ohlc';
@@ -61,13 +61,14 @@ export const ohlc: ExtensionMark = {
   normalize(spec, ctx) {
     return expandFinancial(OHLC, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
       const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
+      const description = encoding['description'] !== undefined ? encoding['description'] : tooltip ? priceDescription(encoding['x'], fields, encoding) : undefined;
       const layer: JsonObject[] = [];
       const range = partStyle(o.range);
       if (range) {
         layer.push({
           ...(params !== undefined ? { params } : {}),
           mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
-          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...(tooltip ? { tooltip } : {}) },
+          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...(tooltip ? { tooltip } : {}), ...(description ? { description } : {}) },
         });
       }
       // Each tick is a thin bar from the bar's position to its side of the slot: open left,

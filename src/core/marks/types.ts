@@ -22,6 +22,11 @@ export interface ExpandContext {
   /** The plot's width in pixels where the spec gives one (on the unit or an enclosing layer). */
   width?: number | undefined;
   /**
+   * At most this many rows reach the unit, where that is known before drawing: its data is
+   * inline (values, or a named dataset) and no transform on the way can add rows.
+   */
+  rows?: number | undefined;
+  /**
    * Asks for a view drawn below the chart the mark belongs to, sharing its x scale (a volume
    * pane). Returns false where no view can be added (inside a facet or repeat).
    */
