@@ -8,8 +8,10 @@ import type { Spec as VegaSpec } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
 import { embedOptionsFor, installCspSafeFormats } from '../../src/io/vega-runtime';
+import { fuseLevelOfDetail, installLevelOfDetail } from '../../src/io/level-of-detail';
 
 installCspSafeFormats();
+installLevelOfDetail();
 
 /** The chart's outer size, the same for both libraries (Vega-Lite fits the whole chart into it). */
 export const WIDTH = 1200;
@@ -140,7 +142,8 @@ async function drawChartspec(spec: unknown): Promise<Drawn> {
   const expanded = expandMarks(spec);
   if (expanded.problems.some((p) => p.severity === 'error')) throw new Error(expanded.problems.map((p) => p.message).join('; '));
   const t1 = performance.now();
-  const vega = compile(expanded.spec as TopLevelSpec).spec as VegaSpec;
+  // As the app draws it (src/components/ChartView.tsx).
+  const vega = fuseLevelOfDetail(compile(expanded.spec as TopLevelSpec).spec as VegaSpec);
   const t2 = performance.now();
   const options = embedOptionsFor(vega);
   const result: Result = await embed(host(), vega, options);

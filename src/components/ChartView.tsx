@@ -4,9 +4,11 @@ import type { Result } from 'vega-embed';
 import type { Spec as VegaSpec, View } from 'vega';
 import { parse as parseVega } from 'vega';
 import { embedOptionsFor, installCspSafeFormats, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
+import { fuseLevelOfDetail, installLevelOfDetail } from '../io/level-of-detail';
 import type { LogEntry } from '../core/logger';
 
 installCspSafeFormats();
+installLevelOfDetail();
 
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
@@ -43,16 +45,19 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
 
   // Vega's parser throws on a bad expression; finding that here keeps react-vega from ever
   // being handed a spec that cannot become a view.
+  // What is drawn: the spec with the financial marks' level of detail run in one pass (the
+  // spec itself when it has none; see src/io/level-of-detail.ts).
+  const runtimeSpec = useMemo(() => spec && fuseLevelOfDetail(spec), [spec]);
   const parseError = useMemo(() => {
-    if (!spec) return undefined;
+    if (!runtimeSpec) return undefined;
     try {
-      parseVega(spec, undefined, { ast: true });
+      parseVega(runtimeSpec, undefined, { ast: true });
       return undefined;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
-  }, [spec]);
-  const drawable = spec && !parseError ? spec : undefined;
+  }, [runtimeSpec]);
+  const drawable = runtimeSpec && !parseError ? runtimeSpec : undefined;
   // Many marks go on a canvas, few into SVG (see `embedOptionsFor`).
   const options = useMemo(() => (drawable ? embedOptionsFor(drawable) : undefined), [drawable]);
 

@@ -373,15 +373,11 @@ export function levelOfDetail(
   options: { volume?: string; keep: string[]; zoom?: string },
 ): JsonObject[] {
   const xField = x['field'] as string;
-  const t = x['type'] === 'temporal' ? `toDate(${datum(xField)})` : `+${datum(xField)}`;
-  const z = options.zoom !== undefined ? `${options.zoom}[${JSON.stringify('__x0')}]` : undefined;
-  const zoomed = z ? `(isArray(${z}) && length(${z}) === 2)` : undefined;
-  const lo = zoomed ? `(${zoomed} ? +${z}[0] : datum.__tmin)` : 'datum.__tmin';
-  const hi = zoomed ? `(${zoomed} ? +${z}[1] : datum.__tmax)` : 'datum.__tmax';
+  const e = lodExpressions(xField, x['type'] === 'temporal', columns, options.zoom);
   const from = (row: string, field: string): JsonObject => ({ calculate: `datum.${row}[${JSON.stringify(field)}]`, as: field });
   const fields = new Set([xField, f.open, f.high, f.low, f.close, ...(options.volume ? [options.volume] : [])]);
   return [
-    { calculate: t, as: '__t' },
+    { calculate: e.time, as: '__t' },
     {
       joinaggregate: [
         { op: 'min', field: '__t', as: '__tmin' },
@@ -390,11 +386,8 @@ export function levelOfDetail(
       ],
       groupby: [],
     },
-    ...(zoomed ? [{ filter: `!${zoomed} || (datum.__t >= ${lo} && datum.__t <= ${hi})` }] : []),
-    {
-      calculate: `datum.__n > ${columns} && ${hi} > ${lo} ? min(${columns - 1}, floor((datum.__t - ${lo}) / (${hi} - ${lo}) * ${columns})) : datum.__t`,
-      as: '__column',
-    },
+    ...(e.filter !== undefined ? [{ filter: e.filter }] : []),
+    { calculate: e.column, as: '__column' },
     {
       aggregate: [
         { op: 'argmin', field: '__t', as: '__first' },
@@ -410,6 +403,23 @@ export function levelOfDetail(
     from('__last', f.close),
     ...options.keep.filter((k) => !fields.has(k)).map((k) => from('__last', k)),
   ];
+}
+
+/**
+ * The expressions of the level of detail: the bar's position `__t` (a time for a temporal x),
+ * the filter to the zoomed range (with a zoom interval), and the bar's column. The drawing
+ * runtime recognises the transforms by these exact texts (see src/io/level-of-detail.ts).
+ */
+export function lodExpressions(xField: string, temporal: boolean, columns: number, zoom?: string): { time: string; filter?: string; column: string; range?: string } {
+  const z = zoom !== undefined ? `${zoom}[${JSON.stringify('__x0')}]` : undefined;
+  const zoomed = z ? `(isArray(${z}) && length(${z}) === 2)` : undefined;
+  const lo = zoomed ? `(${zoomed} ? +${z}[0] : datum.__tmin)` : 'datum.__tmin';
+  const hi = zoomed ? `(${zoomed} ? +${z}[1] : datum.__tmax)` : 'datum.__tmax';
+  return {
+    time: temporal ? `toDate(${datum(xField)})` : `+${datum(xField)}`,
+    ...(zoomed ? { filter: `!${zoomed} || (datum.__t >= ${lo} && datum.__t <= ${hi})`, range: z } : {}),
+    column: `datum.__n > ${columns} && ${hi} > ${lo} ? min(${columns - 1}, floor((datum.__t - ${lo}) / (${hi} - ${lo}) * ${columns})) : datum.__t`,
+  };
 }
 
 /** Fields a channel definition reads (`field`, and each item of a tooltip list). */

@@ -1,0 +1,306 @@
+import * as vega from 'vega';
+import type { Spec as VegaSpec } from 'vega';
+import { toDate } from 'vega-util';
+import { lodExpressions } from '../core/marks/financial';
+
+/**
+ * The financial marks' level of detail, run in one pass. The marks write it as plain Vega-Lite
+ * transforms (src/core/marks/financial.ts `levelOfDetail`): a time per bar, the time range, the
+ * bar's pixel column, then an aggregate per column. That is exact and exports anywhere, but
+ * Vega runs it row by row through six operators, and because the first ones write into the
+ * rows, Vega first copies every row of the source. On a million bars that is seconds.
+ *
+ * `fuseLevelOfDetail` finds those transforms in a compiled Vega spec — only in exactly the form
+ * the marks write them — and puts one `chartspeclod` transform in their place. It reads the rows
+ * without writing to them (so Vega copies nothing) and gives the very tuples the aggregate gives:
+ * the same columns, the same first and last bars, the same extremes and sums, in the same order.
+ * Only the drawing uses it: exported and shared specs keep the standard transforms.
+ */
+
+type Row = Record<string, unknown>;
+
+interface LodParams {
+  field: string;
+  temporal: boolean;
+  columns: number;
+  /** The zoomed x range (`zoom["__x0"]`), when an interval is bound to the scales. */
+  range?: unknown;
+  zoomed?: boolean;
+  high: string;
+  low: string;
+  volume?: string;
+  modified(): boolean;
+}
+
+interface Pulse {
+  source?: Row[];
+  add: Row[];
+  rem: Row[];
+  SOURCE: number;
+  ADD: number;
+  NO_SOURCE: number;
+  NO_FIELDS: number;
+  StopPropagation: unknown;
+  changed(): boolean;
+  fork(flags: number): Pulse;
+  visit(flags: number, visitor: (row: Row) => void): Pulse;
+  modifies(fields: string[]): Pulse;
+}
+
+/** The measures of one column, as Vega's aggregate keeps them. */
+interface Column {
+  key: unknown;
+  first: Row | undefined;
+  firstT: unknown;
+  last: Row | undefined;
+  lastT: unknown;
+  high: unknown;
+  low: unknown;
+  sum: number;
+  volumes: number;
+}
+
+const missing = (v: unknown) => v == null || v === '';
+
+/** The aggregate output of the level of detail for these rows (see the module comment). */
+export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modified'>): Row[] {
+  const n = rows.length;
+  const ts: unknown[] = new Array(n);
+  // `__t`, and the joinaggregate's min, max and count over it.
+  let tmin: unknown;
+  let tmax: unknown;
+  for (let i = 0; i < n; i++) {
+    const raw = rows[i]![p.field];
+    const t = p.temporal ? toDate(raw as never) : +(raw as number);
+    ts[i] = t;
+    if (missing(t) || t !== t) continue;
+    if ((t as number) < (tmin as number) || tmin === undefined) tmin = t;
+    if ((t as number) > (tmax as number) || tmax === undefined) tmax = t;
+  }
+  // The zoomed range replaces the data's range, as in the marks' filter and column expressions.
+  const z = p.range;
+  const zoomed = Array.isArray(z) && z.length === 2;
+  const lo = zoomed ? +(z[0] as number) : (tmin as number);
+  const hi = zoomed ? +(z[1] as number) : (tmax as number);
+  const divide = n > p.columns && hi > lo;
+  const { columns, high, low, volume } = p;
+
+  const byKey = new Map<string, Column>();
+  const order: Column[] = [];
+  const dense: (Column | undefined)[] = divide ? new Array(columns) : [];
+  for (let i = 0; i < n; i++) {
+    const t = ts[i] as number;
+    if (zoomed && !(t >= lo && t <= hi)) continue;
+    let c: Column | undefined;
+    let key: unknown;
+    if (divide) {
+      key = Math.min(columns - 1, Math.floor(((t - lo) / (hi - lo)) * columns));
+      // A column index is a small integer except for rows without a usable time (NaN).
+      c = typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key) ? dense[key] : byKey.get(String(key));
+    } else {
+      key = ts[i];
+      c = byKey.get(String(key));
+    }
+    if (!c) {
+      c = { key, first: undefined, firstT: undefined, last: undefined, lastT: undefined, high: undefined, low: undefined, sum: 0, volumes: 0 };
+      order.push(c);
+      if (divide && typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key)) dense[key] = c;
+      else byKey.set(String(key), c);
+    }
+    const row = rows[i]!;
+    // argmin / argmax of `__t`: the first row holding the smallest / largest time.
+    const tv = ts[i];
+    if (tv != null && (c.first === undefined ? tv >= tv : (c.firstT as number) > (tv as number))) {
+      c.first = row;
+      c.firstT = tv;
+    }
+    if (tv != null && (c.last === undefined ? tv >= tv : (c.lastT as number) < (tv as number))) {
+      c.last = row;
+      c.lastT = tv;
+    }
+    const h = row[high];
+    if (!missing(h) && h === h && ((h as number) > (c.high as number) || c.high === undefined)) c.high = h;
+    const l = row[low];
+    if (!missing(l) && l === l && ((l as number) < (c.low as number) || c.low === undefined)) c.low = l;
+    if (volume !== undefined) {
+      const v = row[volume];
+      if (!missing(v) && v === v) {
+        c.sum += +(v as number);
+        c.volumes++;
+      }
+    }
+  }
+  return order.map((c) => {
+    const out: Row = { __column: c.key, __first: c.first ?? {}, __last: c.last ?? {}, [high]: c.high, [low]: c.low };
+    if (volume !== undefined) out[volume] = c.volumes ? c.sum : undefined;
+    return out;
+  });
+}
+
+const TransformBase = (vega as unknown as { Transform: new (value: unknown, params?: unknown) => object }).Transform;
+const ingest = (vega as unknown as { ingest(row: Row): Row }).ingest;
+
+/** The `chartspeclod` Vega transform: recomputes its columns whenever its rows or range change. */
+class LevelOfDetail extends TransformBase {
+  static Definition = {
+    type: 'ChartspecLod',
+    metadata: { generates: true, changes: true },
+    params: [
+      { name: 'field', type: 'string', required: true },
+      { name: 'temporal', type: 'boolean' },
+      { name: 'columns', type: 'number', required: true },
+      { name: 'range', type: 'number', array: true },
+      { name: 'high', type: 'string', required: true },
+      { name: 'low', type: 'string', required: true },
+      { name: 'volume', type: 'string' },
+    ],
+  };
+  declare value: Row[] | null;
+
+  constructor(params?: unknown) {
+    super(null, params);
+  }
+
+  transform(_: LodParams, pulse: Pulse): Pulse | unknown {
+    if (this.value && !_.modified() && !pulse.changed()) return pulse.StopPropagation;
+    const rows: Row[] = [];
+    // The rows so far: the upstream collection; on a first pulse without one, what it adds.
+    pulse.visit(pulse.source ? pulse.SOURCE : pulse.ADD, (row) => rows.push(row));
+    const out = pulse.fork(pulse.NO_SOURCE | pulse.NO_FIELDS);
+    if (this.value) out.rem = this.value;
+    const next = levelOfDetailRows(rows, _).map(ingest);
+    this.value = next;
+    out.add = next;
+    return out.modifies(['__column', '__first', '__last', _.high, _.low, ...(_.volume !== undefined ? [_.volume] : [])]);
+  }
+}
+
+let installed = false;
+
+/** Registers the `chartspeclod` transform with Vega. Once. */
+export function installLevelOfDetail(): void {
+  if (installed) return;
+  installed = true;
+  (vega as unknown as { transforms: Record<string, unknown> }).transforms['chartspeclod'] = LevelOfDetail;
+}
+
+type VegaTransform = Record<string, unknown>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The `chartspeclod` transform for the level-of-detail transforms at `at` in a data set's
+ * transforms, with how many it replaces; undefined unless they are exactly what the marks write.
+ */
+function match(ts: VegaTransform[], at: number): { transform: VegaTransform; length: number } | undefined {
+  const time = ts[at];
+  if (time?.['type'] !== 'formula' || time['as'] !== '__t' || typeof time['expr'] !== 'string') return undefined;
+  const m = /^(toDate\(|\+)datum\[("(?:[^"\\]|\\.)*")\]\)?$/.exec(time['expr']);
+  if (!m) return undefined;
+  const temporal = m[1] === 'toDate(';
+  let field: string;
+  try {
+    field = JSON.parse(m[2]!) as string;
+  } catch {
+    return undefined;
+  }
+  const join = ts[at + 1];
+  if (
+    join?.['type'] !== 'joinaggregate' ||
+    !same(join['as'], ['__tmin', '__tmax', '__n']) ||
+    !same(join['ops'], ['min', 'max', 'count']) ||
+    !same(join['fields'], ['__t', '__t', null]) ||
+    !(join['groupby'] === undefined || same(join['groupby'], []))
+  )
+    return undefined;
+  let i = at + 2;
+  let zoom: string | undefined;
+  const filter = ts[i];
+  if (filter?.['type'] === 'filter' && typeof filter['expr'] === 'string') {
+    const z = /^!\(isArray\(([A-Za-z_$][\w$]*)\["__x0"\]\)/.exec(filter['expr']);
+    if (!z) return undefined;
+    zoom = z[1];
+    i++;
+  }
+  const column = ts[i];
+  if (column?.['type'] !== 'formula' || column['as'] !== '__column' || typeof column['expr'] !== 'string') return undefined;
+  const c = /^datum\.__n > (\d+) && /.exec(column['expr']);
+  if (!c) return undefined;
+  const columns = Number(c[1]);
+  const expected = lodExpressions(field, temporal, columns, zoom);
+  if (expected.time !== time['expr'] || expected.column !== column['expr'] || (zoom !== undefined && expected.filter !== filter!['expr'])) return undefined;
+  const agg = ts[i + 1];
+  if (agg?.['type'] !== 'aggregate' || !same(agg['groupby'], ['__column'])) return undefined;
+  const ops = agg['ops'] as unknown[];
+  const fields = agg['fields'] as unknown[];
+  const as = agg['as'] as unknown[];
+  if (!Array.isArray(ops) || !Array.isArray(fields) || !Array.isArray(as)) return undefined;
+  const withVolume = ops.length === 5;
+  if (!same(ops, ['argmin', 'argmax', 'max', 'min', ...(withVolume ? ['sum'] : [])])) return undefined;
+  if (!same(fields.slice(0, 2), ['__t', '__t']) || !same(as.slice(0, 2), ['__first', '__last'])) return undefined;
+  if (!same(fields.slice(2), as.slice(2)) || !fields.slice(2).every((f) => typeof f === 'string')) return undefined;
+  // Anything else on the aggregate (drop, cross, key) is not what the marks write.
+  if (Object.keys(agg).some((k) => !['type', 'groupby', 'ops', 'fields', 'as'].includes(k))) return undefined;
+  const [high, low, volume] = fields.slice(2) as string[];
+  return {
+    transform: {
+      type: 'chartspeclod',
+      field,
+      temporal,
+      columns,
+      ...(expected.range !== undefined ? { range: { signal: expected.range } } : {}),
+      high,
+      low,
+      ...(withVolume ? { volume } : {}),
+    },
+    length: i + 2 - at,
+  };
+}
+
+/** The data sets of a spec and of its group marks, with a way to replace each one's transforms. */
+function fuseIn(data: unknown): { data: unknown; fused: number } {
+  if (!Array.isArray(data)) return { data, fused: 0 };
+  let fused = 0;
+  const out = data.map((d) => {
+    const ts = (d as { transform?: unknown } | null)?.transform;
+    if (!Array.isArray(ts)) return d;
+    let changed = false;
+    const next: VegaTransform[] = [];
+    for (let i = 0; i < ts.length; i++) {
+      const m = match(ts as VegaTransform[], i);
+      if (m) {
+        next.push(m.transform);
+        i += m.length - 1;
+        changed = true;
+        fused++;
+      } else next.push(ts[i] as VegaTransform);
+    }
+    return changed ? { ...(d as object), transform: next } : d;
+  });
+  return { data: fused ? out : data, fused };
+}
+
+/**
+ * The spec to draw: the same spec, with each level of detail the financial marks wrote run by
+ * `chartspeclod`. Returns the spec itself when there is none (nothing is copied).
+ */
+export function fuseLevelOfDetail(spec: VegaSpec): VegaSpec {
+  const visit = (node: Record<string, unknown>, depth: number): Record<string, unknown> => {
+    if (depth > 32) return node;
+    const { data, fused } = fuseIn(node['data']);
+    let marks = node['marks'];
+    let marksChanged = false;
+    if (Array.isArray(marks)) {
+      const next = marks.map((m) => {
+        if (!m || typeof m !== 'object' || (m as { type?: unknown }).type !== 'group') return m;
+        const v = visit(m as Record<string, unknown>, depth + 1);
+        if (v !== m) marksChanged = true;
+        return v;
+      });
+      if (marksChanged) marks = next;
+    }
+    if (!fused && !marksChanged) return node;
+    return { ...node, ...(fused ? { data } : {}), ...(marksChanged ? { marks } : {}) };
+  };
+  return visit(spec as Record<string, unknown>, 0) as VegaSpec;
+}
