@@ -1,7 +1,7 @@
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { toDate } from 'vega-util';
-import { lodExpressions } from '../core/marks/financial';
+import { lodExpressions } from '../core/marks/lod-expressions';
 
 /**
  * The financial marks' level of detail, run in one pass. The marks write it as plain Vega-Lite
