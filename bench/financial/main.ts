@@ -72,7 +72,7 @@ export function markSpec(values: Bar[]): unknown {
     $schema: 'https://chartspec.dev/schema/chartspec/v1.json',
     ...SIZE,
     data: { values },
-    mark: { type: 'candlestick' },
+    mark: { type: 'candlestick', ...((window as any).__extra ?? {}) },
     encoding: {
       x: { field: 'date', type: 'temporal', title: null },
       y: { title: null },

@@ -10,6 +10,7 @@ import { hasErrors, mergeProblems, type Problem } from '../core/problem';
 import type { PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse, SchemaResponse } from '../workers/protocol';
 import PipelineWorker from '../workers/pipeline.worker?worker';
 import SchemaWorker from '../workers/schema.worker?worker';
+import { applyPatch } from '../core/data-patch';
 import { LatestChannel } from './latest';
 import { clearDrawing, markDrawing, saveText } from '../io/storage';
 import { useWorkflows, type StartInfo } from './workflows';
@@ -44,6 +45,8 @@ export function App({ initialText, start }: AppProps) {
   // The newest spec that compiled, and the text version it is current for. An edit that
   // compiles to the same Vega (spacing, key order) keeps the same object, so nothing redraws.
   const [candidate, setCandidate] = useState<{ spec: VegaSpec; version: number }>();
+  /** The spec last sent by the pipeline worker, with its number there (for data patches). */
+  const held = useRef<{ spec: VegaSpec; seq?: number }>(undefined);
   const candidateRef = useRef(candidate);
   candidateRef.current = candidate;
   /** The last spec that became a view, its version, and a spec that failed to. */
@@ -79,24 +82,35 @@ export function App({ initialText, start }: AppProps) {
     const pipeline = new LatestChannel<PipelineMessage, PipelineAnswer>(
       () => new PipelineWorker({ name: 'chartspec-pipeline' }),
       (res) => {
+        if (res.kind === 'spec') {
+          // Every spec the worker sends is kept as the one the page holds (even when typing has
+          // moved on), so that the next can come as a patch of it.
+          let spec = res.vega;
+          if (!spec && res.patch) {
+            const base = held.current;
+            if (base && base.seq === res.base) spec = applyPatch(base.spec, res.patch);
+            else if (res.id === latestId.current) pipeline.submit({ kind: 'spec', id: res.id });
+          }
+          if (spec) held.current = { spec, ...(res.seq !== undefined ? { seq: res.seq } : {}) };
+          if (spec && res.id === latestId.current) setCandidate({ spec, version: res.id });
+          return;
+        }
         if (res.id !== latestId.current) return; // only the newest edit's answers count
         if (res.kind === 'runtime') {
           const asked = runtimeAsked.current;
           if (res.problems && asked?.key === res.key) setRuntimePlaced({ id: res.id, entries: asked.entries, problems: res.problems });
           return;
         }
-        if (res.kind === 'spec') {
-          // The worker compared it with the spec fetched before, off the main thread.
-          const vega = res.vega;
-          if (vega) setCandidate({ spec: vega, version: res.id });
-          return;
-        }
         setWorkerFailure(undefined);
         setResult(res);
         if (res.spec !== 'none' && !hasErrors(res.problems)) {
           // The spec crosses over only when it changed, and only for the newest text.
-          if (res.spec === 'changed') pipeline.submit({ kind: 'spec', id: res.id });
-          else setCandidate((c) => (c ? { spec: c.spec, version: res.id } : c));
+          if (res.spec === 'changed') pipeline.submit({ kind: 'spec', id: res.id, ...(held.current?.seq !== undefined ? { base: held.current.seq } : {}) });
+          else {
+            // `same`: equal to the spec the worker sent last, which is the one held.
+            const spec = held.current?.spec;
+            setCandidate((c) => (spec ? { spec, version: res.id } : c));
+          }
         } else setBooted(true);
       },
       (req, message) => {

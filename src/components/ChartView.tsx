@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { VegaEmbed } from 'react-vega';
 import type { Result } from 'vega-embed';
 import type { Spec as VegaSpec, View } from 'vega';
-import { parse as parseVega } from 'vega';
+import { changeset, parse as parseVega } from 'vega';
+import equal from 'fast-deep-equal';
+import { valuesPatch, type DataPatch } from '../core/data-patch';
 import { embedOptionsFor, installCspSafeFormats, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
 import { fuseLevelOfDetail, installLevelOfDetail } from '../io/level-of-detail';
 import type { LogEntry } from '../core/logger';
@@ -11,6 +13,52 @@ installCspSafeFormats();
 installLevelOfDetail();
 
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
+
+type Row = Record<string, unknown>;
+
+/** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
+const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
+
+/**
+ * The spec with copies of its inline rows: Vega writes into the rows it is given (an id, and
+ * the changes of a patch), and the app's specs must stay as compiled.
+ */
+function privateRows(spec: VegaSpec): VegaSpec {
+  const data = (spec as { data?: unknown }).data;
+  if (!Array.isArray(data) || !data.some((d) => Array.isArray((d as { values?: unknown } | null)?.values))) return spec;
+  const copy = data.map((d) => {
+    const values = (d as { values?: unknown } | null)?.values;
+    return Array.isArray(values) ? { ...(d as object), values: values.map((r) => (r && typeof r === 'object' && !Array.isArray(r) ? { ...r } : r)) } : d;
+  });
+  return { ...spec, data: copy } as VegaSpec;
+}
+
+/**
+ * Changes the rows a patch names in a live view and runs it: Vega recomputes only what depends
+ * on them. False when the view's rows are not the ones `base` had there (then it is drawn anew).
+ * The view's rows are its own copies (see `privateRows`): the specs are not changed.
+ */
+async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
+  try {
+    for (const { index, name, rows } of patch.datasets) {
+      const before = ((base as { data: { values: Row[] }[] }).data[index]!).values;
+      const tuples = view.data(name) as Row[];
+      if (tuples.length !== before.length) return false;
+      const cs = changeset();
+      for (const [r, row] of rows) {
+        const t = tuples[r]!;
+        const old = before[r]!;
+        for (const k of Object.keys(old)) if (t[k] !== old[k]) return false;
+        for (const k of new Set([...Object.keys(old), ...Object.keys(row)])) if (t[k] !== row[k]) cs.modify(t as never, k, row[k]);
+      }
+      view.change(name, cs);
+    }
+    await view.runAsync();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 interface ChartViewProps {
   /** The Vega spec to draw. */
@@ -43,11 +91,40 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
   const callbacks = useRef({ onDrawn, onRuntime, onFailed, onView });
   callbacks.current = { onDrawn, onRuntime, onFailed, onView };
 
-  // Vega's parser throws on a bad expression; finding that here keeps react-vega from ever
-  // being handed a spec that cannot become a view.
+  // The spec react-vega embeds. A new spec that differs from the one in the live view only in
+  // rows of inline data is applied to that view instead (typing into a big table of values).
+  const [embedSpec, setEmbedSpec] = useState(spec);
+  const embedSpecRef = useRef(embedSpec);
+  embedSpecRef.current = embedSpec;
+  // The live view, the spec it shows now, and the spec it was embedded from.
+  const live = useRef<{ view: View; spec: VegaSpec; embedded: VegaSpec } | undefined>(undefined);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  /** Brings the chart to the newest spec: by a patch of the live view where one does, else anew. */
+  const sync = () => {
+    queue.current = queue.current.then(async () => {
+      const target = specRef.current;
+      const current = live.current;
+      if (current && target === current.spec) return;
+      // Not while react-vega is embedding another spec: its view replaces this one.
+      const patch = current && target && embedSpecRef.current === current.embedded ? valuesPatch(current.spec, target, sameValue) : undefined;
+      if (current && target && patch && (await patchView(current.view, current.spec, patch))) {
+        live.current = { ...current, spec: target };
+        if (specRef.current !== target) return;
+        callbacks.current.onView?.(current.view);
+        performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current, patched: true } });
+        callbacks.current.onDrawn(target);
+        return;
+      }
+      if (embedSpecRef.current !== target) setEmbedSpec(target);
+      // The same spec object as the embedded one, after patches: embed it anew.
+      else if (current && current.spec !== target) setEmbedSpec(target && { ...target });
+    });
+  };
   // What is drawn: the spec with the financial marks' level of detail run in one pass (the
   // spec itself when it has none; see src/io/level-of-detail.ts).
-  const runtimeSpec = useMemo(() => spec && fuseLevelOfDetail(spec), [spec]);
+  const runtimeSpec = useMemo(() => embedSpec && privateRows(fuseLevelOfDetail(embedSpec)), [embedSpec]);
+  // Vega's parser throws on a bad expression; finding that here keeps react-vega from ever
+  // being handed a spec that cannot become a view.
   const parseError = useMemo(() => {
     if (!runtimeSpec) return undefined;
     try {
@@ -70,17 +147,20 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
       entries.current.push(entry);
       callbacks.current.onRuntime(spec, [...entries.current]);
     });
-    if (parseError) callbacks.current.onFailed(spec, [{ level: 'error', message: parseError }]);
+    if (parseError && spec === embedSpec) callbacks.current.onFailed(spec, [{ level: 'error', message: parseError }]);
   }, [spec, parseError]);
+  useEffect(sync, [spec]);
 
   const handleEmbed = (result: Result) => {
     // The drawn view, on the chart's element (no global): tests read the scenegraph and SVG there.
     const el = result.view.container();
     if (el) Object.defineProperty(el, 'chartspecView', { value: result.view, configurable: true });
+    live.current = embedSpecRef.current ? { view: result.view, spec: embedSpecRef.current, embedded: embedSpecRef.current } : undefined;
     const drawnSpec = specRef.current;
     if (!drawnSpec) return;
     const done = () => {
-      if (specRef.current !== drawnSpec) return;
+      // A newer spec arrived while this one was embedded: it may be a patch away.
+      if (specRef.current !== drawnSpec || live.current?.spec !== drawnSpec) return sync();
       callbacks.current.onView?.(result.view);
       performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current } });
       callbacks.current.onDrawn(drawnSpec);
@@ -92,6 +172,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
     } else done();
   };
   const handleError = (error: unknown) => {
+    live.current = undefined;
     const failedSpec = specRef.current;
     if (!failedSpec) return;
     callbacks.current.onFailed(failedSpec, [

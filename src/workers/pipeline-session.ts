@@ -1,4 +1,5 @@
 import equal from 'fast-deep-equal';
+import { valuesPatch } from '../core/data-patch';
 import type { Spec as VegaSpec } from 'vega';
 import { logProblems } from '../core/compile';
 import { detectLanguage, type Language } from '../core/language';
@@ -33,13 +34,20 @@ export class PipelineSession {
   private last: Compiled | undefined;
   /** The spec the page fetched last: what `same` in an answer means. */
   private fetched: VegaSpec | undefined;
+  /** Its number. Numbers start anywhere, so a restarted worker never matches an old one. */
+  private fetchedSeq = Math.floor(Math.random() * 2 ** 30);
   private readonly docs = new Map<number, ParsedDocument>();
 
   handle(message: PipelineMessage): PipelineAnswer {
     if (message.kind === 'spec') {
       const vega = this.last?.id === message.id ? this.last.vega : undefined;
-      if (vega) this.fetched = vega;
-      return vega ? { kind: 'spec', id: message.id, vega } : { kind: 'spec', id: message.id };
+      if (!vega) return { kind: 'spec', id: message.id };
+      // The page holds the spec fetched last: when only inline rows changed, it gets those.
+      const base = this.fetched && message.base === this.fetchedSeq ? this.fetchedSeq : undefined;
+      const patch = base !== undefined ? valuesPatch(this.fetched!, vega, equal) : undefined;
+      this.fetched = vega;
+      const seq = ++this.fetchedSeq;
+      return patch ? { kind: 'spec', id: message.id, patch, base, seq } : { kind: 'spec', id: message.id, vega, seq };
     }
     if (message.kind === 'runtime') {
       const doc = this.docs.get(message.id);

@@ -2,6 +2,7 @@ import type { Spec as VegaSpec } from 'vega';
 import type { Language } from '../core/language';
 import type { LogEntry } from '../core/logger';
 import type { Problem } from '../core/problem';
+import type { DataPatch } from '../core/data-patch';
 
 /** Main thread → worker: run the pipeline over this text. `id` orders requests. */
 export interface PipelineRequest {
@@ -14,6 +15,8 @@ export interface PipelineRequest {
 export interface SpecRequest {
   kind: 'spec';
   id: number;
+  /** The number of the spec the page holds (`SpecResponse.seq`): the worker may send a patch to it. */
+  base?: number;
 }
 
 /** Main thread → pipeline worker: place Vega's runtime messages in text `id`. */
@@ -49,8 +52,13 @@ export interface PipelineResponse {
 export interface SpecResponse {
   kind: 'spec';
   id: number;
-  /** Absent when text `id` is no longer the worker's latest. */
+  /** Absent when text `id` is no longer the worker's latest, or when `patch` says it. */
   vega?: VegaSpec;
+  /** The rows that changed from the spec numbered `base` (see src/core/data-patch.ts). */
+  patch?: DataPatch;
+  base?: number;
+  /** This spec's number, for the next request's `base`. */
+  seq?: number;
 }
 
 export interface RuntimeResponse {

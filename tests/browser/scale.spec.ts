@@ -1,27 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BAR } from './fixtures';
+// The bench's 10,000-row line chart (one row per line; rows start on line 4).
+import { rowsSpec } from '../../bench/specs.mjs';
 import { chartPane, cursorToLineEnd, editorReady, openWith, shownVersion, waitForChart } from './helpers';
-
-/** A line chart with `n` inline rows, one per line (rows start on line 4). */
-function rowsSpec(n: number): string {
-  const rows: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const date = new Date(Date.UTC(2020, 0, 1) + Math.floor(i / 4) * 86400000).toISOString().slice(0, 10);
-    rows.push(`    {"date": "${date}", "series": "${'ABCD'[i % 4]}", "value": ${(50 + 40 * Math.sin(i / 37)).toFixed(2)}}`);
-  }
-  return `{
-  "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
-  "data": {"values": [
-${rows.join(',\n')}
-  ]},
-  "mark": "line",
-  "encoding": {
-    "x": {"field": "date", "type": "temporal"},
-    "y": {"field": "value", "type": "quantitative"},
-    "color": {"field": "series", "type": "nominal"}
-  }
-}`;
-}
 
 /** A candlestick over `n` inline daily bars (weekdays only), deterministic. */
 function candlesSpec(n: number): string {
@@ -72,6 +53,14 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   // The whole text, as the app keeps it (autosaved), is exactly what was typed.
   await expect.poll(() => savedText(page), { timeout: 20_000 }).toBe(typed);
   await expect.poll(async () => Buffer.compare(await chart.screenshot(), before) !== 0).toBe(true);
+  // Only a row changed: the live view took that row (a data patch), it was not built anew.
+  const patched = await page.evaluate(() => {
+    const marks = performance.getEntriesByName('chartspec:drawn', 'mark');
+    const host = document.querySelector('[data-testid="chart"]') as (Element & { chartspecView?: { data(name: string): { value: number }[] } }) | null;
+    return { patched: (marks.at(-1) as PerformanceMark).detail?.patched === true, first: host?.chartspecView?.data('source_0')[0]?.value };
+  });
+  expect(patched.patched).toBe(true);
+  expect(patched.first).toBe(Number(/"value": ([\d.]+)/.exec(lines[3]!.replace('e4', ''))![1]) * 1e4);
 
   // Spaces change nothing the chart shows: the text is taken, the chart is not drawn again.
   const drawn = await drawnMarks(page);

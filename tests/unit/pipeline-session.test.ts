@@ -77,3 +77,65 @@ describe('PipelineSession (the pipeline worker)', () => {
     expect((s.handle({ kind: 'runtime', id: 7, key: 2, entries: [{ level: 'error', message: 'x' }] }) as RuntimeResponse).problems).toBeUndefined();
   });
 });
+
+describe('data patches', () => {
+  const ROWS = (values: number[], mark = 'line') =>
+    `{"data": {"values": [${values.map((v, i) => `{"i": ${i}, "v": ${v}}`).join(', ')}]}, "mark": "${mark}", "encoding": {"x": {"field": "i", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}}`;
+
+  it('sends the rows that changed, relative to the spec the page holds, and a whole spec otherwise', async () => {
+    const { applyPatch } = await import('../../src/core/data-patch');
+    const s = new PipelineSession();
+    const values = Array.from({ length: 1000 }, (_, i) => i % 17);
+    result(s.handle({ id: 1, text: ROWS(values) }));
+    const first = s.handle({ kind: 'spec', id: 1 }) as SpecResponse;
+    expect(first.vega).toBeTruthy();
+    expect(first.seq).toEqual(expect.any(Number));
+
+    // One value typed: only that row travels, and applied to the held spec it is the new spec.
+    values[500] = 99;
+    result(s.handle({ id: 2, text: ROWS(values) }));
+    const second = s.handle({ kind: 'spec', id: 2, base: first.seq! }) as SpecResponse;
+    expect(second.vega).toBeUndefined();
+    expect(second.base).toBe(first.seq);
+    expect(second.patch!.datasets).toEqual([{ index: 0, name: 'source_0', rows: [[500, { i: 500, v: 99 }]] }]);
+    const patched = applyPatch(first.vega!, second.patch!);
+    const whole = new PipelineSession();
+    result(whole.handle({ id: 1, text: ROWS(values) }));
+    expect(patched).toEqual((whole.handle({ kind: 'spec', id: 1 }) as SpecResponse).vega);
+    // The held spec is not changed by the patch: unchanged parts are shared, changed ones new.
+    expect(JSON.stringify(first.vega)).not.toContain('"v":99');
+
+    // A base the worker does not know (a page that missed a spec): the whole spec.
+    values[3] = 42;
+    result(s.handle({ id: 3, text: ROWS(values) }));
+    const third = s.handle({ kind: 'spec', id: 3, base: first.seq! }) as SpecResponse;
+    expect(third.vega).toBeTruthy();
+    expect(third.patch).toBeUndefined();
+
+    // More than rows changed (the mark), or rows added: the whole spec.
+    result(s.handle({ id: 4, text: ROWS(values, 'point') }));
+    expect((s.handle({ kind: 'spec', id: 4, base: third.seq! }) as SpecResponse).vega).toBeTruthy();
+    const more = [...values, 5];
+    const r5 = result(s.handle({ id: 5, text: ROWS(more, 'point') }));
+    expect(r5.spec).toBe('changed');
+    const fourth = s.handle({ kind: 'spec', id: 5, base: third.seq! + 1 }) as SpecResponse;
+    expect(fourth.vega).toBeTruthy();
+  });
+
+  it('valuesPatch: rows of plain inline data sets only, up to a limit', async () => {
+    const { valuesPatch } = await import('../../src/core/data-patch');
+    const equal = (await import('fast-deep-equal')).default;
+    const spec = (values: unknown[], extra: Record<string, unknown> = {}) => ({ data: [{ name: 'd', values, ...extra }], marks: [{ type: 'rect' }] });
+    const rows = (n: number, change = -1) => Array.from({ length: n }, (_, i) => ({ i, v: i === change ? -1 : i }));
+    expect(valuesPatch(spec(rows(10)) as never, spec(rows(10, 4)) as never, equal)).toEqual({ datasets: [{ index: 0, name: 'd', rows: [[4, { i: 4, v: -1 }]] }] });
+    expect(valuesPatch(spec(rows(10)) as never, spec(rows(10)) as never, equal)).toEqual({ datasets: [] });
+    // A data set with a format or transforms of its own, rows that are not objects, more rows
+    // than the limit: no patch.
+    expect(valuesPatch(spec(rows(10), { format: { type: 'json' } }) as never, spec(rows(10, 4), { format: { type: 'json' } }) as never, equal)).toBeUndefined();
+    expect(valuesPatch(spec([1, 2, 3]) as never, spec([1, 5, 3]) as never, equal)).toBeUndefined();
+    const many = rows(2000);
+    const changed = many.map((r) => ({ ...r, v: r.v + 1 }));
+    expect(valuesPatch(spec(many) as never, spec(changed) as never, equal)).toBeUndefined();
+    expect(valuesPatch(spec(many) as never, spec(changed) as never, equal, 5000)!.datasets[0]!.rows).toHaveLength(2000);
+  });
+});
