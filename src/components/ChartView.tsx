@@ -96,17 +96,27 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
   const [embedSpec, setEmbedSpec] = useState(spec);
   const embedSpecRef = useRef(embedSpec);
   embedSpecRef.current = embedSpec;
+  /** The app's spec that `embedSpec` stands for (a copy of it when the same spec is embedded again). */
+  const embedTarget = useRef(spec);
+  /** Set while react-vega embeds `embedSpec`: its view replaces the live one. */
+  const pending = useRef(spec !== undefined);
   // The live view, the spec it shows now, and the spec it was embedded from.
   const live = useRef<{ view: View; spec: VegaSpec; embedded: VegaSpec } | undefined>(undefined);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const embed = (target: VegaSpec | undefined) => {
+    embedTarget.current = target;
+    pending.current = target !== undefined;
+    // The very object embedded before (now showing other rows): a copy makes react-vega embed it.
+    setEmbedSpec(target !== undefined && target === embedSpecRef.current ? { ...target } : target);
+  };
   /** Brings the chart to the newest spec: by a patch of the live view where one does, else anew. */
   const sync = () => {
     queue.current = queue.current.then(async () => {
       const target = specRef.current;
       const current = live.current;
       if (current && target === current.spec) return;
-      // Not while react-vega is embedding another spec: its view replaces this one.
-      const patch = current && target && embedSpecRef.current === current.embedded ? valuesPatch(current.spec, target, sameValue) : undefined;
+      if (pending.current) return; // the embedding view syncs when it is there
+      const patch = current && target ? valuesPatch(current.spec, target, sameValue) : undefined;
       if (current && target && patch && (await patchView(current.view, current.spec, patch))) {
         live.current = { ...current, spec: target };
         if (specRef.current !== target) return;
@@ -115,9 +125,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
         callbacks.current.onDrawn(target);
         return;
       }
-      if (embedSpecRef.current !== target) setEmbedSpec(target);
-      // The same spec object as the embedded one, after patches: embed it anew.
-      else if (current && current.spec !== target) setEmbedSpec(target && { ...target });
+      embed(target);
     });
   };
   // What is drawn: the spec with the financial marks' level of detail run in one pass (the
@@ -147,15 +155,23 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
       entries.current.push(entry);
       callbacks.current.onRuntime(spec, [...entries.current]);
     });
-    if (parseError && spec === embedSpec) callbacks.current.onFailed(spec, [{ level: 'error', message: parseError }]);
-  }, [spec, parseError]);
+  }, [spec]);
   useEffect(sync, [spec]);
+  // A spec that cannot become a view fails once it is the one to embed; no view is there then.
+  useEffect(() => {
+    if (!drawable) {
+      live.current = undefined;
+      pending.current = false;
+    }
+    if (spec && parseError && spec === embedTarget.current) callbacks.current.onFailed(spec, [{ level: 'error', message: parseError }]);
+  }, [spec, embedSpec, parseError]);
 
   const handleEmbed = (result: Result) => {
     // The drawn view, on the chart's element (no global): tests read the scenegraph and SVG there.
     const el = result.view.container();
     if (el) Object.defineProperty(el, 'chartspecView', { value: result.view, configurable: true });
-    live.current = embedSpecRef.current ? { view: result.view, spec: embedSpecRef.current, embedded: embedSpecRef.current } : undefined;
+    pending.current = false;
+    live.current = embedSpecRef.current && embedTarget.current ? { view: result.view, spec: embedTarget.current, embedded: embedSpecRef.current } : undefined;
     const drawnSpec = specRef.current;
     if (!drawnSpec) return;
     const done = () => {
@@ -173,6 +189,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
   };
   const handleError = (error: unknown) => {
     live.current = undefined;
+    pending.current = false;
     const failedSpec = specRef.current;
     if (!failedSpec) return;
     callbacks.current.onFailed(failedSpec, [
