@@ -19,6 +19,8 @@ import { useWorkflows, type StartInfo } from './workflows';
 const TYPING_PAUSE_MS = 60;
 const AUTOSAVE_MS = 400;
 const AUTOSAVE_LARGE_MS = 1500;
+/** The longest Monaco waits after the first chart for the first schema check (see `editorTurn`). */
+const EDITOR_WAIT_MS = 1000;
 /** Characters from which a text counts as large (autosave waits longer). */
 const LARGE_TEXT = 100_000;
 
@@ -42,6 +44,9 @@ export function App({ initialText, start }: AppProps) {
 
   const [result, setResult] = useState<PipelineResponse>();
   const [schema, setSchema] = useState<SchemaResponse>();
+  // Monaco (megabytes of script) loads once the first schema check has answered, or a moment
+  // after the first chart: both start then, and the check would otherwise wait for the editor.
+  const [editorTurn, setEditorTurn] = useState(false);
   // The newest spec that compiled, and the text version it is current for. An edit that
   // compiles to the same Vega (spacing, key order) keeps the same object, so nothing redraws.
   const [candidate, setCandidate] = useState<{ spec: VegaSpec; version: number }>();
@@ -124,10 +129,12 @@ export function App({ initialText, start }: AppProps) {
         performance.mark('chartspec:validated', {
           detail: { version: res.id, compileMs: res.compileMs, validateMs: res.validateMs, problems: res.problems.length },
         });
+        setEditorTurn(true);
         if (res.id === latestId.current) setSchema(res);
       },
       (req, message) => {
         // A schema check that stopped is said once, as a warning; drawing goes on without it.
+        setEditorTurn(true);
         if (req.id === latestId.current) setSchema({ id: req.id, problems: [problem(`The schema check stopped: ${message}`, 'warning')], compileMs: 0, validateMs: 0 });
       },
     );
@@ -158,6 +165,11 @@ export function App({ initialText, start }: AppProps) {
     return () => clearTimeout(t);
   }, [text, paused, runToken]);
 
+  useEffect(() => {
+    if (!booted) return;
+    const t = setTimeout(() => setEditorTurn(true), EDITOR_WAIT_MS);
+    return () => clearTimeout(t);
+  }, [booted]);
   useEffect(() => {
     if (!booted) return;
     const id = latestId.current;
@@ -269,7 +281,7 @@ export function App({ initialText, start }: AppProps) {
       {flow.layer}
       <main className="workspace" hidden={flow.gallery}>
         <SplitPane
-          left={<Editor ref={editor} initialText={initialText} problems={problems} onChange={setText} loadMonaco={booted} />}
+          left={<Editor ref={editor} initialText={initialText} problems={problems} onChange={setText} loadMonaco={booted && editorTurn} />}
           right={
             <ChartView
               spec={shown?.spec}

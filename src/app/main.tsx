@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { decodeHash } from '../io/share';
+import { decodeHash, linkText } from '../io/share';
 import { loadSavedText, pushRecent, stoppedWhileDrawing } from '../io/storage';
 import { loadExampleText } from './gallery/examples';
 import type { StartInfo } from './workflows';
@@ -22,7 +22,7 @@ async function starting(): Promise<{ text: string; start: StartInfo }> {
   let notice: string | undefined;
   if (saved === undefined) fileName = 'welcome.vl.json';
   let incoming: string | undefined;
-  if (route.kind === 'spec') incoming = route.text;
+  if (route.kind === 'spec') incoming = await linkText(route);
   else if (route.kind === 'example') {
     incoming = await loadExampleText(route.name);
     if (incoming === undefined) notice = `There is no example called “${route.name}”.`;

@@ -4,7 +4,7 @@ import { examples } from 'virtual:chartspec-gallery';
 import type { EditorHandle } from '../editor/Editor';
 import type { Language } from '../core/language';
 import { exampleInfo } from '../core/gallery';
-import { decodeHash, shareLink, type HashRoute } from '../io/share';
+import { decodeHash, linkText, shareLink, type HashRoute } from '../io/share';
 import { loadRecent, pushRecent, type RecentEntry } from '../io/storage';
 import { fromDrop, readSpecFile, saveSpec, FileProblem, type WritableHandle } from '../io/files';
 import { Toolbar } from '../components/Toolbar';
@@ -148,7 +148,7 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
       if (route.kind === 'invalid') return say({ text: route.message, kind: 'error', testid: 'notice' });
       if (route.kind === 'spec') {
         const label = route.source === 'vega-editor' ? 'a Vega Editor link' : 'a shared link';
-        return open(route.text, { label, fileName: DEFAULT_NAME, pristine: false });
+        return open(await linkText(route), { label, fileName: DEFAULT_NAME, pristine: false });
       }
       const example = await loadExampleText(route.name);
       if (example === undefined) return say({ text: `There is no example called “${route.name}”.`, kind: 'error', testid: 'notice' });

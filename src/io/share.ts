@@ -1,11 +1,11 @@
-import { applyEdits, modify, parseTree } from 'jsonc-parser';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 
 /** Where a spec that arrives by link came from. */
 export type LinkSource = 'share' | 'vega-editor';
 
 export type HashRoute =
-  | { kind: 'spec'; text: string; source: LinkSource }
+  /** `vega`: a Vega Editor link in Vega mode, whose text may still need Vega's `$schema` (see `linkText`). */
+  | { kind: 'spec'; text: string; source: LinkSource; vega?: true }
   | { kind: 'example'; name: string }
   | { kind: 'gallery' }
   | { kind: 'invalid'; message: string }
@@ -69,7 +69,7 @@ export function decodeHash(hash: string): HashRoute {
     if (payload === '') return { kind: 'invalid', message: 'This Vega Editor link carries no spec.' };
     const text = decompress(payload);
     if (text === null || text === '') return { kind: 'invalid', message: DAMAGED };
-    return { kind: 'spec', text: editor[1] === 'vega' ? withVegaSchema(text) : text, source: 'vega-editor' };
+    return { kind: 'spec', text, source: 'vega-editor', ...(editor[1] === 'vega' ? { vega: true as const } : {}) };
   }
   if (!hash.startsWith(SHARE_PREFIX)) return { kind: 'none' };
   const payload = hash.slice(SHARE_PREFIX.length);
@@ -80,17 +80,11 @@ export function decodeHash(hash: string): HashRoute {
 }
 
 /**
- * The Vega Editor says in the link whether a spec is Vega; Chartspec reads it from `$schema`.
- * A Vega spec without one gets Vega's `$schema` as its first property (an edit of the text, as
- * the editor would make it; the values are untouched).
+ * The text a spec link opens: as it came, or for a Vega Editor link in Vega mode with Vega's
+ * `$schema` (src/io/vega-link.ts, loaded only then: its JSON editing is not needed at start).
  */
-export function withVegaSchema(text: string): string {
-  const root = parseTree(text);
-  if (!root || root.type !== 'object') return text;
-  if (root.children?.some((p) => p.children?.[0]?.value === '$schema')) return text;
-  const edits = modify(text, ['$schema'], VEGA_SCHEMA, {
-    formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' },
-    getInsertionIndex: () => 0,
-  });
-  return applyEdits(text, edits);
+export async function linkText(route: { text: string; vega?: true }): Promise<string> {
+  if (!route.vega) return route.text;
+  const { withVegaSchema } = await import('./vega-link');
+  return withVegaSchema(route.text);
 }

@@ -1,6 +1,7 @@
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
-import { decodeHash, encodeShareHash, LINK_WARN_LENGTH, shareLink, VEGA_SCHEMA, withVegaSchema } from '../../src/io/share';
+import { decodeHash, encodeShareHash, linkText, LINK_WARN_LENGTH, shareLink, VEGA_SCHEMA } from '../../src/io/share';
+import { withVegaSchema } from '../../src/io/vega-link';
 
 describe('links', () => {
   const text = '{"title": "Ünïcödé 📈", "mark": "bar"}\r\n';
@@ -9,12 +10,14 @@ describe('links', () => {
     expect(decodeHash(encodeShareHash(text))).toEqual({ kind: 'spec', text, source: 'share' });
   });
 
-  it('reads the Vega Editor formats', () => {
+  it('reads the Vega Editor formats', async () => {
     const lz = compressToEncodedURIComponent(text);
     expect(decodeHash(`#/url/vega-lite/${lz}`)).toEqual({ kind: 'spec', text, source: 'vega-editor' });
     expect(decodeHash(`#/url/vega-lite/${lz}/view`)).toEqual({ kind: 'spec', text, source: 'vega-editor' });
     const vega = decodeHash(`#/url/vega/${compressToEncodedURIComponent('{"marks": []}')}`);
-    expect(vega).toEqual({ kind: 'spec', text: `{\n  "$schema": "${VEGA_SCHEMA}",\n  "marks": []\n}`, source: 'vega-editor' });
+    expect(vega).toEqual({ kind: 'spec', text: '{"marks": []}', source: 'vega-editor', vega: true });
+    expect(await linkText(vega as { text: string; vega?: true })).toBe(`{\n  "$schema": "${VEGA_SCHEMA}",\n  "marks": []\n}`);
+    expect(await linkText({ text })).toBe(text);
     expect(decodeHash('#/url/vega-lite/')).toMatchObject({ kind: 'invalid' });
     expect(decodeHash('#/url/vega/%%%')).toMatchObject({ kind: 'invalid' });
   });
