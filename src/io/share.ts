@@ -86,5 +86,5 @@ export function decodeHash(hash: string): HashRoute {
 export async function linkText(route: { text: string; vega?: true }): Promise<string> {
   if (!route.vega) return route.text;
   const { withVegaSchema } = await import('./vega-link');
-  return withVegaSchema(route.text);
+  return withVegaSchema(route.text, VEGA_SCHEMA);
 }

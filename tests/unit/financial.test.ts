@@ -328,7 +328,7 @@ describe('the volume pane', () => {
       encoding: { x: X, ...PRICES, volume: { field: 'v' } },
       layer: [{ mark: 'candlestick' }, { mark: { type: 'ohlc', band: 0.5 }, encoding: { open: { field: 'o' } , high: null } }],
     });
-    expect(r.problems.map((p) => p.message)).toEqual(['The ohlc mark needs the "high" channel, each with a "field"']);
+    expect(r.problems.map((p) => p.message)).toEqual(['The ohlc mark needs the "high" channel, with a "field"']);
     expect(r.expandedCount).toBe(2);
   });
 

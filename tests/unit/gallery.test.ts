@@ -15,6 +15,10 @@ describe('gallery metadata read from the specs', () => {
     }
   });
 
+  it('reads examples that are plain JSON (no comments or trailing commas), as the gallery expects', () => {
+    for (const f of files) expect(() => JSON.parse(readFileSync(new URL(f, DIR), 'utf8')), f).not.toThrow();
+  });
+
   it('reads title, subtitle and description', () => {
     expect(exampleInfo('a.vl.json', '{"title": {"text": "T", "subtitle": "S"}, "mark": "bar"}')).toEqual({
       name: 'a',

@@ -31,9 +31,9 @@ describe('links', () => {
 
   it('a Vega spec keeps its own $schema and anything that is not an object is left alone', () => {
     const own = '{"$schema": "https://vega.github.io/schema/vega/v5.json", "marks": []}';
-    expect(withVegaSchema(own)).toBe(own);
-    expect(withVegaSchema('[1, 2')).toBe('[1, 2');
-    expect(withVegaSchema('{}')).toBe(`{\n  "$schema": "${VEGA_SCHEMA}"\n}`);
+    expect(withVegaSchema(own, VEGA_SCHEMA)).toBe(own);
+    expect(withVegaSchema('[1, 2', VEGA_SCHEMA)).toBe('[1, 2');
+    expect(withVegaSchema('{}', VEGA_SCHEMA)).toBe(`{\n  "$schema": "${VEGA_SCHEMA}"\n}`);
   });
 
   it('says the length and warns when a link is too long for chat tools', () => {

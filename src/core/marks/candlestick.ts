@@ -1,4 +1,4 @@
-import { configDefinition, datum, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
+import { configDefinition, datum, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const CANDLESTICK = 'candlestick';
@@ -16,18 +16,7 @@ export interface CandlestickOptions extends FinancialOptions {
 
 const DEFAULTS: CandlestickOptions = { ...FINANCIAL_DEFAULTS, hollow: false, wick: true, body: true };
 
-const colorProps = {
-  rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
-  falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
-  unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
-  band: {
-    type: 'number',
-    minimum: 0,
-    maximum: 1,
-    description: 'Share of the spacing between bars that a body takes. __Default value:__ `0.7`',
-  },
-  tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
-};
+const colorProps = directionOptionSchema('Share of the spacing between bars that a body takes.');
 
 const part = (markDef: string, what: string) => ({
   anyOf: [{ type: 'boolean' }, { $ref: `#/definitions/${markDef}` }],

@@ -40,6 +40,17 @@ export const LOD_DEFAULT_COLUMNS = 1000;
 export const VOLUME_PANE_HEIGHT = 80;
 
 /** Schema of the options both marks share (beyond colors and band). */
+/** The options both financial marks spell the same: direction colors, bar width, tooltip. */
+export function directionOptionSchema(band: string): JsonObject {
+  return {
+    rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
+    falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
+    unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
+    band: { type: 'number', minimum: 0, maximum: 1, description: `${band} __Default value:__ \`0.7\`` },
+    tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
+  };
+}
+
 export const FINANCIAL_OPTION_SCHEMA = {
   volume: {
     anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/VolumePaneDef' }],
@@ -125,7 +136,10 @@ export function priceFields(encoding: JsonObject, ctx: ExpandContext, mark: stri
   if (missing.length) {
     ctx.report({
       severity: 'error',
-      message: `The ${mark} mark needs the ${missing.map((c) => `"${c}"`).join(', ')} channel${missing.length > 1 ? 's' : ''}, each with a "field"`,
+      message:
+        missing.length > 1
+          ? `The ${mark} mark needs the ${missing.map((c) => `"${c}"`).join(', ')} channels, each with a "field"`
+          : `The ${mark} mark needs the "${missing[0]}" channel, with a "field"`,
       path: '/encoding',
     });
     return undefined;

@@ -1,4 +1,4 @@
-import { configDefinition, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, type FinancialOptions } from './financial';
+import { configDefinition, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const OHLC = 'ohlc';
@@ -29,11 +29,7 @@ const OHLC_DEF = {
   description: 'An OHLC bar: a line from low to high, a tick left at the open and right at the close.',
   properties: {
     type: { const: OHLC, description: 'The mark type.' },
-    rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
-    falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
-    unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
-    band: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the spacing between bars that the two ticks span. __Default value:__ `0.7`' },
-    tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
+    ...directionOptionSchema('Share of the spacing between bars that the two ticks span.'),
     ...FINANCIAL_OPTION_SCHEMA,
     range: part('The high–low line'),
     open: part('The open tick'),
