@@ -473,7 +473,9 @@ test('__proto__ and constructor keys in a spec, a share link and saved text chan
   await expect(page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' })).toHaveCount(1);
   watchNavigation(page, g);
   g.payloads += 12;
-  // Then as saved text: put it in autosave, reload without a link.
+  // Once the link's text is autosaved (so that autosave cannot overwrite what comes next)…
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('chartspec:text'))).toContain('"polluted": 1');
+  // …as saved text: put it in autosave, reload without a link.
   await page.evaluate((t) => localStorage.setItem('chartspec:text', t), JSON.stringify(protoSpec(2), null, 2));
   await page.goto('/');
   await expect(page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' })).toHaveCount(1);

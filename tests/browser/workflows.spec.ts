@@ -223,13 +223,19 @@ test.describe('files', () => {
     await expect(page.locator('[data-testid="chart"] svg')).toContainText('Second save');
     await page.keyboard.press('ControlOrMeta+S');
     await expect(page.getByTestId('saved')).toContainText('Saved picked-chart.vl.json');
-    const result = await page.evaluate(async () => {
-      const dir = await navigator.storage.getDirectory();
-      const file = await (await dir.getFileHandle('picked-chart.vl.json')).getFile();
-      return { text: await file.text(), asked: (window as unknown as { __asked: string[] }).__asked };
-    });
-    expect(result.asked).toEqual(['chart.vl.json']);
-    expect(result.text).toBe(BAR.replace('"Fruit"', '"Second save"'));
+    // The notice of the first save is still up: read the file until the second save is in it
+    // (a file being written cannot be read meanwhile).
+    const saved = () =>
+      page.evaluate(async () => {
+        try {
+          const dir = await navigator.storage.getDirectory();
+          return await (await (await dir.getFileHandle('picked-chart.vl.json')).getFile()).text();
+        } catch (e) {
+          return String(e);
+        }
+      });
+    await expect.poll(saved).toBe(BAR.replace('"Fruit"', '"Second save"'));
+    expect(await page.evaluate(() => (window as unknown as { __asked: string[] }).__asked)).toEqual(['chart.vl.json']);
   });
 });
 
