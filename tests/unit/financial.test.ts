@@ -97,7 +97,7 @@ describe('candlestick', () => {
     ]);
     const body = (spec['layer'] as JsonObject[])[1]!;
     expect((body['encoding'] as JsonObject)['tooltip']).toEqual([
-      { field: 'd', type: 'temporal', format: '%a %b %d, %Y' },
+      { field: 'd', type: 'temporal', format: '%a %b %d, %Y', title: 'Date' },
       { field: 'o', type: 'quantitative', title: 'Open', format: ',.2f' },
       { field: 'h', type: 'quantitative', title: 'High', format: ',.2f' },
       { field: 'l', type: 'quantitative', title: 'Low', format: ',.2f' },
@@ -105,6 +105,12 @@ describe('candlestick', () => {
       { field: '__change', type: 'quantitative', title: 'Change', format: '+,.2f' },
       { field: '__change_pct', type: 'quantitative', title: 'Change %', format: '+.2%' },
     ]);
+    // What a screen reader says for a candle: the date and the four prices, once.
+    expect((body['encoding'] as JsonObject)['description']).toEqual({
+      value: {
+        expr: 'timeFormat(toDate(datum["d"]), "%a %b %d, %Y") + ": " + "open " + format(datum["o"], ",.2f") + ", high " + format(datum["h"], ",.2f") + ", low " + format(datum["l"], ",.2f") + ", close " + format(datum["c"], ",.2f")',
+      },
+    });
   });
 
   it('lets each part be styled or switched off, and reads defaults from config.candlestick', () => {

@@ -170,8 +170,11 @@ function dateTooltip(x: unknown): JsonObject[] {
   if (!isObject(x) || typeof x['field'] !== 'string') return [];
   const tip: JsonObject = { field: x['field'], type: x['type'] ?? 'temporal' };
   if (x['timeUnit'] !== undefined) tip['timeUnit'] = x['timeUnit'];
-  if (tip['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate') tip['format'] = '%a %b %d, %Y';
+  const time = tip['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate';
+  if (time) tip['format'] = '%a %b %d, %Y';
+  // A date's own title, or "Date" (Vega-Lite would say "date (year-month-date)").
   if (typeof x['title'] === 'string') tip['title'] = x['title'];
+  else if (time) tip['title'] = 'Date';
   return [tip];
 }
 
