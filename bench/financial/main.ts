@@ -7,7 +7,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Spec as VegaSpec } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
-import { embedOptionsFor, installCspSafeFormats } from '../../src/io/vega-runtime';
+import { embedOptionsFor, installCspSafeFormats, privateRows } from '../../src/io/vega-runtime';
 import { fuseLevelOfDetail, installLevelOfDetail } from '../../src/io/level-of-detail';
 
 installCspSafeFormats();
@@ -143,7 +143,7 @@ async function drawChartspec(spec: unknown): Promise<Drawn> {
   if (expanded.problems.some((p) => p.severity === 'error')) throw new Error(expanded.problems.map((p) => p.message).join('; '));
   const t1 = performance.now();
   // As the app draws it (src/components/ChartView.tsx).
-  const vega = fuseLevelOfDetail(compile(expanded.spec as TopLevelSpec).spec as VegaSpec);
+  const vega = privateRows(fuseLevelOfDetail(compile(expanded.spec as TopLevelSpec).spec as VegaSpec));
   const t2 = performance.now();
   const options = embedOptionsFor(vega);
   const result: Result = await embed(host(), vega, options);

@@ -5,7 +5,7 @@ import type { Spec as VegaSpec, View } from 'vega';
 import { changeset, parse as parseVega } from 'vega';
 import equal from 'fast-deep-equal';
 import { valuesPatch, type DataPatch } from '../core/data-patch';
-import { embedOptionsFor, installCspSafeFormats, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
+import { embedOptionsFor, installCspSafeFormats, privateRows, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
 import { fuseLevelOfDetail, installLevelOfDetail } from '../io/level-of-detail';
 import type { LogEntry } from '../core/logger';
 
@@ -18,20 +18,6 @@ type Row = Record<string, unknown>;
 
 /** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
 const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
-
-/**
- * The spec with copies of its inline rows: Vega writes into the rows it is given (an id, and
- * the changes of a patch), and the app's specs must stay as compiled.
- */
-function privateRows(spec: VegaSpec): VegaSpec {
-  const data = (spec as { data?: unknown }).data;
-  if (!Array.isArray(data) || !data.some((d) => Array.isArray((d as { values?: unknown } | null)?.values))) return spec;
-  const copy = data.map((d) => {
-    const values = (d as { values?: unknown } | null)?.values;
-    return Array.isArray(values) ? { ...(d as object), values: values.map((r) => (r && typeof r === 'object' && !Array.isArray(r) ? { ...r } : r)) } : d;
-  });
-  return { ...spec, data: copy } as VegaSpec;
-}
 
 /**
  * Changes the rows a patch names in a live view and runs it: Vega recomputes only what depends

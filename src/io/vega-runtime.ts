@@ -188,3 +188,17 @@ export function tooManyItemsForSvg(view: vega.View): boolean {
   }
   return false;
 }
+
+/**
+ * The spec with copies of its inline rows: Vega writes into the rows it is given (an id, and
+ * the changes of a patch), and the app's specs must stay as compiled.
+ */
+export function privateRows(spec: VegaSpec): VegaSpec {
+  const data = (spec as { data?: unknown }).data;
+  if (!Array.isArray(data) || !data.some((d) => Array.isArray((d as { values?: unknown } | null)?.values))) return spec;
+  const copy = data.map((d) => {
+    const values = (d as { values?: unknown } | null)?.values;
+    return Array.isArray(values) ? { ...(d as object), values: values.map((r) => (r && typeof r === 'object' && !Array.isArray(r) ? { ...r } : r)) } : d;
+  });
+  return { ...spec, data: copy } as VegaSpec;
+}

@@ -184,3 +184,25 @@ describe('fuseLevelOfDetail on compiled charts', () => {
     }
   });
 });
+
+describe('privateRows', () => {
+  it('gives Vega copies of the inline rows, so drawing and patching never change the app’s spec', async () => {
+    const { privateRows } = await import('../../src/io/vega-runtime');
+    const rows = [{ a: 1 }, { a: 2 }];
+    const spec = { data: [{ name: 't', values: rows }, { name: 'u', source: 't' }], marks: [] } as unknown as VegaSpec;
+    const copy = privateRows(spec) as unknown as { data: { values?: Row[] }[] };
+    expect(copy.data[0]!.values).toEqual(rows);
+    expect(copy.data[0]!.values![0]).not.toBe(rows[0]);
+    expect(copy.data[1]).toBe((spec as unknown as { data: unknown[] }).data[1]);
+    const view = new vega.View(vega.parse(copy as unknown as VegaSpec), { renderer: 'none' });
+    await view.runAsync();
+    view.change('t', vega.changeset().modify((view.data('t') as Row[])[0]! as never, 'a', 9));
+    await view.runAsync();
+    expect((view.data('t') as Row[])[0]!['a']).toBe(9);
+    expect(rows[0]).toEqual({ a: 1 });
+    expect(Object.getOwnPropertySymbols(rows[0]!)).toEqual([]);
+    view.finalize();
+    const none = { marks: [] } as unknown as VegaSpec;
+    expect(privateRows(none)).toBe(none);
+  });
+});
