@@ -25,7 +25,6 @@ interface LodParams {
   columns: number;
   /** The zoomed x range (`zoom["__x0"]`), when an interval is bound to the scales. */
   range?: unknown;
-  zoomed?: boolean;
   high: string;
   low: string;
   volume?: string;
@@ -88,6 +87,8 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
   const byKey = new Map<string, Column>();
   const order: Column[] = [];
   const dense: (Column | undefined)[] = divide ? new Array(columns) : [];
+  // A column index is a small integer, except for rows without a usable time (NaN, negative).
+  const isColumn = (key: unknown): key is number => typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key);
   for (let i = 0; i < n; i++) {
     const t = ts[i] as number;
     if (zoomed && !(t >= lo && t <= hi)) continue;
@@ -95,8 +96,7 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
     let key: unknown;
     if (divide) {
       key = Math.min(columns - 1, Math.floor(((t - lo) / (hi - lo)) * columns));
-      // A column index is a small integer except for rows without a usable time (NaN).
-      c = typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key) ? dense[key] : byKey.get(String(key));
+      c = isColumn(key) ? dense[key] : byKey.get(String(key));
     } else {
       key = ts[i];
       c = byKey.get(String(key));
@@ -104,7 +104,7 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
     if (!c) {
       c = { key, first: undefined, firstT: undefined, last: undefined, lastT: undefined, high: undefined, low: undefined, sum: 0, volumes: 0 };
       order.push(c);
-      if (divide && typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key)) dense[key] = c;
+      if (divide && isColumn(key)) dense[key] = c;
       else byKey.set(String(key), c);
     }
     const row = rows[i]!;
@@ -257,7 +257,7 @@ function match(ts: VegaTransform[], at: number): { transform: VegaTransform; len
   };
 }
 
-/** The data sets of a spec and of its group marks, with a way to replace each one's transforms. */
+/** A list of data sets with each level of detail fused, and how many were (the list itself when none). */
 function fuseIn(data: unknown): { data: unknown; fused: number } {
   if (!Array.isArray(data)) return { data, fused: 0 };
   let fused = 0;
