@@ -46,6 +46,8 @@ export function valuesPatch(from: VegaSpec, to: VegaSpec, same: (a: unknown, b: 
       const after = y.values[r];
       if (before === after || same(before, after)) continue;
       if (!isObject(before) || !isObject(after) || ++total > maxRows) return undefined;
+      // Changing a live row's `__proto__` would set its prototype: such a row is drawn anew.
+      if (Object.prototype.hasOwnProperty.call(before, '__proto__') || Object.prototype.hasOwnProperty.call(after, '__proto__')) return undefined;
       rows.push([r, after]);
     }
     if (rows.length) datasets.push({ index: i, name: y.name, rows });

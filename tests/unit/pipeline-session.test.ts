@@ -133,6 +133,9 @@ describe('data patches', () => {
     // than the limit: no patch.
     expect(valuesPatch(spec(rows(10), { format: { type: 'json' } }) as never, spec(rows(10, 4), { format: { type: 'json' } }) as never, equal)).toBeUndefined();
     expect(valuesPatch(spec([1, 2, 3]) as never, spec([1, 5, 3]) as never, equal)).toBeUndefined();
+    // A row with a "__proto__" key (as JSON.parse keeps it) is never patched into a live row.
+    const hostile = rows(10, 4).map((r, i) => (i === 4 ? (JSON.parse('{"__proto__": {"polluted": 1}, "i": 4, "v": -1}') as typeof r) : r));
+    expect(valuesPatch(spec(rows(10)) as never, spec(hostile) as never, equal)).toBeUndefined();
     const many = rows(2000);
     const changed = many.map((r) => ({ ...r, v: r.v + 1 }));
     expect(valuesPatch(spec(many) as never, spec(changed) as never, equal)).toBeUndefined();
