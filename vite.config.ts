@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
@@ -100,6 +100,23 @@ function vegaLiteOutOfEmbed(): Plugin {
 }
 
 /**
+ * The page's `vega` is src/io/vega-lean.js: Vega with its rarely used transforms loaded on
+ * demand (about 30 kB gzip less before the first chart). The page only: workers and the command
+ * line keep the package (vega-lite's imports of it are answered by `vegaLiteOutOfEmbed`).
+ */
+function leanVega(): Plugin {
+  const LEAN = resolve('src/io/vega-lean.js');
+  return {
+    name: 'chartspec-lean-vega',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'vega' || !importer || importer === LEAN || /[\\/]vega-lite[\\/]/.test(importer)) return null;
+      return LEAN;
+    },
+  };
+}
+
+/**
  * `virtual:chartspec-gallery`: the gallery's list of examples (title, description, tags read
  * from each spec) and a thumbnail URL per example. The thumbnails are drawn from the specs at
  * build time (and by the dev server) with the command line's headless Vega renderer, written to
@@ -152,16 +169,20 @@ function gallery(): Plugin {
   };
 }
 
+/** The vega package's version, for `version` in src/io/vega-lean.js. */
+const VEGA_VERSION: string = JSON.parse(readFileSync(join(dirname(require.resolve('vega')), '..', 'package.json'), 'utf8')).version;
+
 /** Monaco's exports map hides its CSS files (every subpath maps to `*.js`); reach them directly. */
 const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', 'esm', 'vs');
 
 export default defineConfig({
   // The validators are imported by the schema worker only; listed here too because the dev
   // server serves worker modules through the main plugins (worker.plugins are for the build).
-  plugins: [react(), vegaLiteOutOfEmbed(), precompiledValidators(), datasets(), gallery(), contentSecurityPolicy()],
+  plugins: [react(), vegaLiteOutOfEmbed(), leanVega(), precompiledValidators(), datasets(), gallery(), contentSecurityPolicy()],
   resolve: {
     alias: [{ find: /^monaco-css\/(.*)$/, replacement: `${MONACO_ESM}/$1` }],
   },
+  define: { __VEGA_VERSION__: JSON.stringify(VEGA_VERSION) },
   server: { host: '127.0.0.1', port: 5173 },
   // The preview (which the browser tests use) also sends the policy as a header, as a server
   // would: workers obey their own response's policy, not the page's meta tag.

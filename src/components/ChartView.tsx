@@ -5,6 +5,7 @@ import type { Spec as VegaSpec, View } from 'vega';
 import { changeset, parse as parseVega } from 'vega';
 import equal from 'fast-deep-equal';
 import { valuesPatch, type DataPatch } from '../core/data-patch';
+import { loadTransforms } from '../io/vega-transforms';
 import { embedOptionsFor, installCspSafeFormats, privateRows, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
 import { fuseLevelOfDetail, installLevelOfDetail } from '../io/level-of-detail';
 import type { LogEntry } from '../core/logger';
@@ -79,13 +80,14 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
 
   // The spec react-vega embeds. A new spec that differs from the one in the live view only in
   // rows of inline data is applied to that view instead (typing into a big table of values).
-  const [embedSpec, setEmbedSpec] = useState(spec);
+  // A spec whose transforms are still loading (see vega-transforms.ts) is embedded by `sync`.
+  const [embedSpec, setEmbedSpec] = useState(() => (spec && !loadTransforms(spec) ? spec : undefined));
   const embedSpecRef = useRef(embedSpec);
   embedSpecRef.current = embedSpec;
   /** The app's spec that `embedSpec` stands for (a copy of it when the same spec is embedded again). */
   const embedTarget = useRef(spec);
   /** Set while react-vega embeds `embedSpec`: its view replaces the live one. */
-  const pending = useRef(spec !== undefined);
+  const pending = useRef(embedSpec !== undefined);
   // The live view, the spec it shows now, and the spec it was embedded from.
   const live = useRef<{ view: View; spec: VegaSpec; embedded: VegaSpec } | undefined>(undefined);
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -110,6 +112,13 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
         performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current, patched: true } });
         callbacks.current.onDrawn(target);
         return;
+      }
+      // Transforms Vega loads on demand (geo, hierarchy, …) are there before the spec is parsed.
+      const loading = target && loadTransforms(target);
+      if (loading) {
+        // One that fails to load leaves Vega's parser to say which transform it does not know.
+        await loading.catch(() => {});
+        if (specRef.current !== target) return sync();
       }
       embed(target);
     });

@@ -5,6 +5,8 @@ import { chartPane, problems, shareHash, shownVersion, waitForChart, watch } fro
 const corpus = readCorpus('vega-lite');
 if (!corpus) console.warn(skipMessage('vega-lite'));
 const files = corpus ?? [];
+const vegaCorpus = readCorpus('vega');
+if (!vegaCorpus) console.warn(skipMessage('vega'));
 const CHUNK = 25;
 
 /** Opens a spec through a share link in the running app and waits until it is drawn and checked. */
@@ -26,11 +28,10 @@ async function drawSpec(page: Page, text: string): Promise<string | undefined> {
   return errors.length ? errors.join(' | ') : undefined;
 }
 
-test.describe('every Vega-Lite conformance spec draws in the built app', () => {
-  test.skip(!corpus, skipMessage('vega-lite'));
-
-  for (let i = 0; i < files.length; i += CHUNK) {
-    const chunk = files.slice(i, i + CHUNK);
+/** Draws each file of a chunk in one page, as a user opening link after link would. */
+function drawChunks(all: { name: string; text: string }[]): void {
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const chunk = all.slice(i, i + CHUNK);
     test(`${chunk[0]!.name} … ${chunk[chunk.length - 1]!.name}`, async ({ page }) => {
       test.setTimeout(240_000);
       const w = await watch(page);
@@ -49,4 +50,16 @@ test.describe('every Vega-Lite conformance spec draws in the built app', () => {
       expect(w.cspViolations).toEqual([]);
     });
   }
+}
+
+test.describe('every Vega-Lite conformance spec draws in the built app', () => {
+  test.skip(!corpus, skipMessage('vega-lite'));
+  drawChunks(files);
+});
+
+// Vega's specs use the transforms the page loads on demand (force, hierarchy, word cloud,
+// crossfilter; see src/io/vega-transforms.ts).
+test.describe('every Vega conformance spec draws in the built app', () => {
+  test.skip(!vegaCorpus, skipMessage('vega'));
+  drawChunks(vegaCorpus ?? []);
 });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { transforms } from 'vega';
+import * as tx from 'vega-transforms';
+import * as vtx from 'vega-view-transforms';
+import * as encode from 'vega-encode';
+import { LAZY_TRANSFORMS, lazyPackagesOf, loadTransforms } from '../../src/io/vega-transforms';
+
+describe("the page's Vega transforms", () => {
+  it('are all there: each of Vega’s is registered up front (src/io/vega-lean.js) or loaded on demand', () => {
+    const upFront = new Set([...Object.keys(tx), ...Object.keys(vtx), ...Object.keys(encode)]);
+    const lazy = new Set(Object.values(LAZY_TRANSFORMS).flat());
+    // Vega's own registry (all of Vega is imported here); the app's `chartspeclod` is its own.
+    const missing = Object.keys(transforms).filter((name) => !upFront.has(name) && !lazy.has(name) && name !== 'chartspeclod');
+    expect(missing).toEqual([]);
+    for (const name of lazy) expect(upFront.has(name), name).toBe(false);
+  });
+
+  it('names, for each package loaded on demand, exactly the transforms it defines', async () => {
+    for (const [pkg, names] of Object.entries(LAZY_TRANSFORMS)) {
+      const module = (await import(/* @vite-ignore */ pkg)) as Record<string, unknown>;
+      expect(Object.keys(module).sort(), pkg).toEqual([...names].sort());
+    }
+  });
+
+  it('finds the packages a spec needs: transforms at any depth, any case, and projections', () => {
+    expect(lazyPackagesOf({ data: [{ name: 't', transform: [{ type: 'filter', expr: 'true' }] }] })).toEqual([]);
+    expect(lazyPackagesOf({ data: [{ name: 't', transform: [{ type: 'stratify' }, { type: 'TreeMap' }] }] })).toEqual(['vega-hierarchy']);
+    expect(
+      lazyPackagesOf({ marks: [{ type: 'group', marks: [{ type: 'text', transform: [{ type: 'label' }, { type: 'wordcloud' }] }] }] }).sort(),
+    ).toEqual(['vega-label', 'vega-wordcloud']);
+    expect(lazyPackagesOf({ projections: [{ name: 'p', type: 'mercator' }] })).toEqual(['vega-geo']);
+    expect(lazyPackagesOf({ projections: [] })).toEqual([]);
+    // Inline rows are data, whatever they look like.
+    expect(lazyPackagesOf({ data: [{ name: 'd', values: [{ transform: [{ type: 'force' }] }] }] })).toEqual([]);
+  });
+
+  it('has nothing to load where all of Vega is there', () => {
+    expect(loadTransforms({ data: [{ name: 't', transform: [{ type: 'treemap' }] }] })).toBeUndefined();
+  });
+});
