@@ -4,7 +4,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
-import { precompiledValidators } from './scripts/standalone-validators.mjs';
+import { precompiledValidators, quickSchemas } from './scripts/standalone-validators.mjs';
 
 const require = createRequire(import.meta.url);
 /** vega-datasets' data folder: served at /data/ so `data/cars.json` in a spec works offline. */
@@ -178,7 +178,7 @@ const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', '
 export default defineConfig({
   // The validators are imported by the schema worker only; listed here too because the dev
   // server serves worker modules through the main plugins (worker.plugins are for the build).
-  plugins: [react(), vegaLiteOutOfEmbed(), leanVega(), precompiledValidators(), datasets(), gallery(), contentSecurityPolicy()],
+  plugins: [react(), vegaLiteOutOfEmbed(), leanVega(), precompiledValidators(), quickSchemas(), datasets(), gallery(), contentSecurityPolicy()],
   resolve: {
     alias: [{ find: /^monaco-css\/(.*)$/, replacement: `${MONACO_ESM}/$1` }],
   },
@@ -187,7 +187,7 @@ export default defineConfig({
   // The preview (which the browser tests use) also sends the policy as a header, as a server
   // would: workers obey their own response's policy, not the page's meta tag.
   preview: { host: '127.0.0.1', port: 4173, headers: { 'Content-Security-Policy': CSP } },
-  worker: { format: 'es', plugins: () => [vegaLiteOutOfEmbed(), precompiledValidators()] },
+  worker: { format: 'es', plugins: () => [vegaLiteOutOfEmbed(), precompiledValidators(), quickSchemas()] },
   // The precompiled validators import these; listed so the dev server bundles them up front.
   optimizeDeps: { include: ['ajv/dist/runtime/equal', 'ajv/dist/runtime/ucs2length'] },
   build: {

@@ -14,21 +14,32 @@ const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'required', 'examples
 
 /**
  * A copy of a JSON schema without the annotations validation does not read (`description`,
- * `title`, `markdownDescription` strings, `examples` arrays); property names are kept.
+ * `title`, `markdownDescription` strings, `examples` arrays); property names are kept. With
+ * `formats: false`, `format` goes too (for validators that cannot be told to ignore it).
  */
-export function stripAnnotations(schema) {
-  if (Array.isArray(schema)) return schema.map(stripAnnotations);
+export function stripAnnotations(schema, options = {}) {
+  const strip = (s) => stripAnnotations(s, options);
+  if (Array.isArray(schema)) return schema.map(strip);
   if (schema === null || typeof schema !== 'object') return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
     if ((key === 'description' || key === 'title' || key === 'markdownDescription') && typeof value === 'string') continue;
     if (key === 'examples' && Array.isArray(value)) continue;
+    if (key === 'format' && typeof value === 'string' && options.formats === false) continue;
     if (DATA_KEYWORDS.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object' && !Array.isArray(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, stripAnnotations(sub)]));
-    else out[key] = stripAnnotations(value);
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, strip(sub)]));
+    else out[key] = strip(value);
   }
   return out;
+}
+
+/**
+ * The schemas as the schema check's first validator reads them (src/core/quick-validate.ts):
+ * as AJV's, and without `format`, which AJV is told not to check.
+ */
+export function quickSchema(schema) {
+  return stripAnnotations(schema, { formats: false });
 }
 
 export const VL_KINDS = ['Unit', 'Layer', 'Facet', 'Repeat', 'HConcat', 'VConcat', 'Concat'].map((k) => `TopLevel${k}Spec`);
@@ -81,6 +92,60 @@ export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
     writeFileSync(cached, code);
   }
   return code;
+}
+
+/**
+ * `virtual:chartspec-quick-schemas`: where the schema worker fetches the schemas its first
+ * validator reads (`quickSchema` of each; about 25 kB gzip for Vega-Lite's, 11 kB for Vega's).
+ * JSON files, not script: the worker parses them with `JSON.parse`, which costs milliseconds, where
+ * the same schemas as code cost a few hundred. Written to `assets/` in the build (named by their
+ * content), served from memory by the dev server.
+ * @returns {import('vite').Plugin}
+ */
+export function quickSchemas() {
+  const ID = 'virtual:chartspec-quick-schemas';
+  const RESOLVED = '\0' + ID;
+  const DEV_PATH = '/@chartspec/schemas/';
+  let command = 'serve';
+  /** file name → JSON, for the dev server. */
+  const served = new Map();
+  return {
+    name: 'chartspec-quick-schemas',
+    configResolved(config) {
+      command = config.command;
+    },
+    configureServer(server) {
+      server.middlewares.use(DEV_PATH, (req, res, next) => {
+        const body = served.get((req.url ?? '').split('?')[0].replace(/^\/+/, ''));
+        if (body === undefined) return next();
+        res.setHeader('Content-Type', 'application/json');
+        res.end(body);
+      });
+    },
+    resolveId(id) {
+      return id === ID ? RESOLVED : null;
+    },
+    async load(id) {
+      if (id !== RESOLVED) return null;
+      const { runnerImport } = await import('vite');
+      const { module } = await runnerImport('/src/core/schema-explainer.ts', { configFile: false, logLevel: 'error' });
+      const schemas = module.validationSchemas();
+      const lines = ['const base = import.meta.url;'];
+      for (const key of ['vl', 'vg']) {
+        const source = JSON.stringify(quickSchema(schemas[key]));
+        const name = `validation-${key}-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.json`;
+        if (command === 'build') {
+          this.emitFile({ type: 'asset', fileName: `assets/${name}`, source });
+          // Beside the worker's own script, wherever the app is served from.
+          lines.push(`export const ${key} = new URL(${JSON.stringify('./' + name)}, base).href;`);
+        } else {
+          served.set(name, source);
+          lines.push(`export const ${key} = ${JSON.stringify(DEV_PATH + name)};`);
+        }
+      }
+      return lines.join('\n') + '\n';
+    },
+  };
 }
 
 /**

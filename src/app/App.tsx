@@ -7,11 +7,12 @@ import { SplitPane } from '../components/SplitPane';
 import { Header } from '../components/Header';
 import type { LogEntry } from '../core/logger';
 import { hasErrors, mergeProblems, type Problem } from '../core/problem';
-import type { PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse, SchemaResponse } from '../workers/protocol';
+import type { PipelineAnswer, PipelineMessage, PipelineResponse, SchemaRequest, SchemaResponse } from '../workers/protocol';
 import PipelineWorker from '../workers/pipeline.worker?worker';
 import SchemaWorker from '../workers/schema.worker?worker';
 import { applyPatch } from '../core/data-patch';
 import { LatestChannel } from './latest';
+import type { EarlyWorkers } from './early';
 import { clearDrawing, markDrawing, saveText } from '../io/storage';
 import { useWorkflows, type StartInfo } from './workflows';
 
@@ -28,6 +29,8 @@ interface AppProps {
   initialText: string;
   /** Where the text came from, a message for the start, and whether drawing is locked out. */
   start: StartInfo;
+  /** The workers, already at work on `initialText` as request 1 (see early.ts). */
+  early?: EarlyWorkers;
 }
 
 function problem(message: string, severity: Problem['severity'] = 'error'): Problem {
@@ -35,7 +38,7 @@ function problem(message: string, severity: Problem['severity'] = 'error'): Prob
   return { severity, message, source: 'runtime', path: '', range: { start: at, end: at } };
 }
 
-export function App({ initialText, start }: AppProps) {
+export function App({ initialText, start, early }: AppProps) {
   const editor = useRef<EditorHandle>(null);
   const [text, setText] = useState(initialText);
   const texts = useRef(new Map<number, string>());
@@ -82,7 +85,10 @@ export function App({ initialText, start }: AppProps) {
   }, []);
   const [view, setView] = useState<View>();
 
-  const channels = useRef<{ pipeline: LatestChannel<PipelineMessage, PipelineAnswer>; schemaCheck: LatestChannel<PipelineRequest, SchemaResponse> }>(undefined);
+  /** The early worker was taken over, and its request stands for the first submission. */
+  const adopted = useRef(false);
+  const skipFirstSubmit = useRef(false);
+  const channels = useRef<{ pipeline: LatestChannel<PipelineMessage, PipelineAnswer>; schemaCheck: LatestChannel<SchemaRequest, SchemaResponse> }>(undefined);
   useEffect(() => {
     const pipeline = new LatestChannel<PipelineMessage, PipelineAnswer>(
       () => new PipelineWorker({ name: 'chartspec-pipeline' }),
@@ -123,11 +129,11 @@ export function App({ initialText, start }: AppProps) {
       },
       (req) => req.kind ?? '',
     );
-    const schemaCheck = new LatestChannel<PipelineRequest, SchemaResponse>(
+    const schemaCheck = new LatestChannel<SchemaRequest, SchemaResponse>(
       () => new SchemaWorker({ name: 'chartspec-schema' }),
       (res) => {
         performance.mark('chartspec:validated', {
-          detail: { version: res.id, compileMs: res.compileMs, validateMs: res.validateMs, problems: res.problems.length },
+          detail: { version: res.id, compileMs: res.compileMs, validateMs: res.validateMs, problems: res.problems.length, by: res.by },
         });
         setEditorTurn(true);
         if (res.id === latestId.current) setSchema(res);
@@ -139,6 +145,15 @@ export function App({ initialText, start }: AppProps) {
       },
     );
     channels.current = { pipeline, schemaCheck };
+    if (early && !adopted.current) {
+      // The workers started on the first text before this code loaded: it is request 1.
+      adopted.current = true;
+      skipFirstSubmit.current = true;
+      nextId.current = latestId.current = early.pipeline.request.id;
+      texts.current.set(early.pipeline.request.id, early.pipeline.request.text);
+      pipeline.adopt(early.pipeline);
+      schemaCheck.adopt(early.schema);
+    }
     return () => {
       pipeline.dispose();
       schemaCheck.dispose();
@@ -148,13 +163,17 @@ export function App({ initialText, start }: AppProps) {
   // Compile shortly after typing pauses; every text gets a version number.
   useEffect(() => {
     if (paused) return;
+    if (skipFirstSubmit.current) {
+      skipFirstSubmit.current = false;
+      return;
+    }
     const submit = () => {
       const id = ++nextId.current;
       latestId.current = id;
       texts.current.set(id, text);
       for (const old of texts.current.keys()) if (old < id - 20) texts.current.delete(old);
       channels.current?.pipeline.submit({ id, text });
-      if (bootedRef.current) channels.current?.schemaCheck.submit({ id, text });
+      if (bootedRef.current) channels.current?.schemaCheck.submit({ id, text, precise: true });
     };
     if (nextId.current === 0 || runImmediately.current) {
       runImmediately.current = false;
@@ -174,7 +193,7 @@ export function App({ initialText, start }: AppProps) {
     if (!booted) return;
     const id = latestId.current;
     const latest = texts.current.get(id);
-    if (latest !== undefined) channels.current?.schemaCheck.submit({ id, text: latest });
+    if (latest !== undefined) channels.current?.schemaCheck.submit({ id, text: latest, precise: true });
   }, [booted]);
   useEffect(() => {
     const t = setTimeout(() => setBooted(true), 2500);

@@ -6,6 +6,14 @@
  * own lane, and one in the main lane (a new text, lane `''`) drops every pending request of the
  * others, which all concern older texts. Pending requests go out in the order they came.
  */
+/** A worker started early with one request, keeping what it says until someone takes it. */
+export interface EarlyWorker<Req> {
+  worker: Worker;
+  request: Req;
+  /** The events so far; from then on the taker's handlers get them. */
+  take(): Event[];
+}
+
 export class LatestChannel<Req extends { id: number }, Res extends { id: number }> {
   /** Started on the first request, so a worker nobody needs yet is not even downloaded. */
   private worker: Worker | undefined;
@@ -27,7 +35,26 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
   static readonly MAX_CRASHES = 3;
 
   private start(): Worker {
-    const w = this.create();
+    return this.install(this.create());
+  }
+
+  /**
+   * Takes over a worker started before the page's code had loaded (see `early.ts`), with the
+   * request it is working on; what it said meanwhile is handled now, in order.
+   */
+  adopt(early: EarlyWorker<Req>): void {
+    const events = early.take();
+    const w = this.install(early.worker);
+    this.current = early.request;
+    this.lastSent = early.request;
+    this.inFlight = true;
+    for (const event of events) {
+      if (event.type === 'error') w.onerror?.(event as ErrorEvent);
+      else w.onmessage?.(event as MessageEvent);
+    }
+  }
+
+  private install(w: Worker): Worker {
     this.worker = w;
     w.onmessage = (e: MessageEvent<Res>) => {
       if (w !== this.worker) return;

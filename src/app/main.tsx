@@ -1,10 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import { decodeHash, linkText } from '../io/share';
 import { loadSavedText, pushRecent, stoppedWhileDrawing } from '../io/storage';
 import { loadExampleText } from './gallery/examples';
 import type { StartInfo } from './workflows';
+import { startWorkers } from './early';
 import welcome from '../../examples/welcome.vl.json?raw';
 import './styles.css';
 
@@ -53,9 +51,9 @@ async function starting(): Promise<{ text: string; start: StartInfo }> {
   return { text, start: { fileName, pristine, gallery: route.kind === 'gallery', notice, lockedOut } };
 }
 
+// This module is small on purpose: it finds the text and sets the workers to work on it while
+// the browser is still loading and evaluating the app (React, Vega).
 const { text, start } = await starting();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App initialText={text} start={start} />
-  </StrictMode>,
-);
+const early = start.lockedOut ? undefined : startWorkers(text);
+const { mount } = await import('./mount');
+mount(document.getElementById('root')!, text, start, early);

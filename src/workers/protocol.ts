@@ -71,10 +71,21 @@ export interface RuntimeResponse {
 
 export type PipelineAnswer = PipelineResponse | SpecResponse | RuntimeResponse;
 
+/** Main thread → schema worker: check this text against the schema. */
+export interface SchemaRequest extends PipelineRequest {
+  /**
+   * The page has drawn its first chart: the worker may now load AJV's precompiled validators
+   * (megabytes of script), which then answer instead of the first validator.
+   */
+  precise?: boolean;
+}
+
 export interface SchemaResponse {
   id: number;
   problems: Problem[];
-  /** Milliseconds spent compiling the schema for this request (0 once compiled). */
+  /** Milliseconds spent readying the validator for this request (0 once ready). */
   compileMs: number;
   validateMs: number;
+  /** Which validator said whether the text is valid (see src/core/quick-validate.ts). */
+  by?: 'quick' | 'precompiled';
 }

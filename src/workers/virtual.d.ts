@@ -5,3 +5,9 @@ declare module 'virtual:chartspec-validators' {
   const validators: Record<string, CompiledValidate>;
   export default validators;
 }
+
+declare module 'virtual:chartspec-quick-schemas' {
+  /** URLs of the schemas the first validator reads (see scripts/standalone-validators.mjs). */
+  export const vl: string;
+  export const vg: string;
+}

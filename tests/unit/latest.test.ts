@@ -42,7 +42,59 @@ function channel() {
   return { ch, results, failures };
 }
 
+/** A worker started before the channel, as early.ts starts one, with what it said meanwhile. */
+function early(said: Event[]) {
+  const worker = new FakeWorker();
+  const request = { id: 1, text: 'first' };
+  worker.postMessage(request);
+  let taken = false;
+  return {
+    worker,
+    handle: {
+      worker: worker as unknown as Worker,
+      request,
+      take() {
+        taken = true;
+        return said;
+      },
+    },
+    taken: () => taken,
+  };
+}
+
 describe('LatestChannel', () => {
+  it('takes over a worker started early: its answers so far are handled, the next request waits for its answer', () => {
+    const { ch, results } = channel();
+    const e = early([{ data: { id: 1 } } as MessageEvent]);
+    ch.adopt(e.handle);
+    expect(e.taken()).toBe(true);
+    expect(results).toEqual([1]);
+    ch.submit({ id: 2, text: 'second' });
+    expect(FakeWorker.made).toHaveLength(1); // no second worker
+    expect(e.worker.sent.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('keeps a request for a worker started early until that worker has answered its first', () => {
+    const { ch, results } = channel();
+    const e = early([]);
+    ch.adopt(e.handle);
+    ch.submit({ id: 2, text: 'second' });
+    expect(e.worker.sent.map((r) => r.id)).toEqual([1]);
+    e.worker.answer(1);
+    expect(e.worker.sent.map((r) => r.id)).toEqual([1, 2]);
+    e.worker.answer(2);
+    expect(results).toEqual([1, 2]);
+  });
+
+  it('reports the first request of a worker started early that crashed before it was taken over, and starts another', () => {
+    const { ch, failures } = channel();
+    const e = early([{ type: 'error', message: 'could not load', preventDefault() {} } as unknown as ErrorEvent]);
+    ch.adopt(e.handle);
+    expect(e.worker.terminated).toBe(true);
+    expect(failures).toEqual(['1: could not load']);
+    expect(FakeWorker.made).toHaveLength(2);
+  });
+
   it('starts no worker until the first request', () => {
     const { ch } = channel();
     expect(FakeWorker.made).toHaveLength(0);
