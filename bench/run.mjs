@@ -361,8 +361,8 @@ async function coldLoad(browser, url) {
         longTasksBefore: { count: before.length, ms: before.reduce((s, t) => s + t.duration, 0), longest: Math.max(0, ...before.map((t) => t.duration)) },
       };
     }, mark.startTime);
-    // Validation: the first 'chartspec:validated' mark (the schema worker starts after the first
-    // chart and compiles the schema on its first request), and when the worker script was fetched.
+    // Validation: the first 'chartspec:validated' mark (the schema worker starts with the page,
+    // on the first text; its first validator reads the schema as JSON).
     const validated = await page.evaluate(waitForMark, { name: 'chartspec:validated', timeoutMs: VALIDATED_TIMEOUT_MS });
     return { firstChartMs: mark.startTime, version: mark.version, ...nav, validated, watch };
   } finally {
@@ -766,7 +766,7 @@ const medianOf = (xs) => {
  * the worker's times for the keystroke edits, the schema worker's bytes from the bytes run), the
  * Node figures, and the strategies measured side by side in Chromium.
  */
-async function validationFigures({ browser, base, loads, ks, js, strategies, nodeValidation, warnings }) {
+async function validationFigures({ browser, base, loads, ks, by, js, data, strategies, nodeValidation, warnings }) {
   const warn = (m) => {
     warnings.push(m);
     log(`warning: ${m}`);
@@ -778,6 +778,7 @@ async function validationFigures({ browser, base, loads, ks, js, strategies, nod
     worker_compile_ms: typeof l.validated?.detail?.compileMs === 'number' ? round1(l.validated.detail.compileMs) : null,
     problems: l.validated?.detail?.problems ?? null,
     version: l.validated?.detail?.version ?? null,
+    by: l.validated?.detail?.by ?? null,
     first_chart_ms: round1(l.firstChartMs),
   }));
   const missing = firstRuns.filter((r) => r.first_validation_ms === null).length;
@@ -793,13 +794,20 @@ async function validationFigures({ browser, base, loads, ks, js, strategies, nod
     note: 'validateMs of the chartspec:validated marks during the keystroke run: parseDocument + validateDocument in the schema worker',
   };
 
-  // Bytes the validator adds: the schema worker's script(s) as the app loaded them (bytes run).
-  const workerFiles = js.filter((f) => /\/schema\.worker-[^/]*\.js$/.test(f.path));
-  if (!workerFiles.length) warn('the schema worker script was not among the JS the bytes run saw');
+  // Bytes the validator adds (bytes run): the schema worker's script (its URL as the page's
+  // worker), the schema JSON its first validator reads, and AJV's precompiled code it loads
+  // after the first chart.
+  const workerScripts = new Set((by.workers ?? []).filter((w) => /\/schema\.worker-[^/]*\.js$/.test(w)));
+  const validatorFiles = [...js, ...(data ?? [])].filter(
+    (f) => workerScripts.has(f.path) || /\/_virtual_chartspec-validators-[^/]*\.js$/.test(f.path) || /\/validation-(vl|vg)-[^/]*\.json$/.test(f.path),
+  );
+  if (!validatorFiles.some((f) => workerScripts.has(f.path))) warn('the schema worker script was not among the files the bytes run saw');
+  const sum = (files, key) => files.reduce((s, f) => s + f[key], 0);
   const validatorJs = {
-    raw: workerFiles.reduce((s, f) => s + f.raw, 0),
-    gzip: workerFiles.reduce((s, f) => s + f.gzip, 0),
-    files: workerFiles.map((f) => ({ path: f.path, raw: f.raw, gzip: f.gzip, requested_ms: f.requested_ms })),
+    raw: sum(validatorFiles.filter((f) => f.path.endsWith('.js')), 'raw'),
+    gzip: sum(validatorFiles.filter((f) => f.path.endsWith('.js')), 'gzip'),
+    schema_json: { raw: sum(validatorFiles.filter((f) => f.path.endsWith('.json')), 'raw'), gzip: sum(validatorFiles.filter((f) => f.path.endsWith('.json')), 'gzip') },
+    files: validatorFiles.map((f) => ({ path: f.path, raw: f.raw, gzip: f.gzip, requested_ms: f.requested_ms, requested_before_first_chart: f.requested_before_first_chart })),
   };
 
   const n = nodeValidation ?? {};
@@ -904,7 +912,8 @@ function validationRows(v) {
     { metric: `Validation, 10k-row inline spec (Node, median of ${v.node.rows_10k_ms?.samples ?? '—'})`, value: ms(v.rows_10k_ms) },
     { metric: `Validation, typical Vega spec (Node, median of ${v.node.vega_typical_ms?.samples ?? '—'})`, value: ms(v.vega_typical_ms) },
     { metric: `Validation in the app's worker, edits (p50 of ${v.app_worker_validate_ms.samples.length})`, value: ms(v.app_worker_validate_ms.p50) },
-    { metric: 'Validator JS (schema worker) gzip / raw', value: `${kB(v.validator_js.gzip)} / ${kB(v.validator_js.raw)}` },
+    { metric: 'Validator JS (schema worker + AJV code) gzip / raw', value: `${kB(v.validator_js.gzip)} / ${kB(v.validator_js.raw)}` },
+    { metric: 'Validator schema JSON (first validator) gzip / raw', value: `${kB(v.validator_js.schema_json.gzip)} / ${kB(v.validator_js.schema_json.raw)}` },
   ];
   if (v.strategies?.error) rows.push({ metric: 'Validation strategies', value: `not measured: ${v.strategies.error}` });
   for (const [name, st] of Object.entries(v.strategies ?? {})) {
@@ -1051,6 +1060,10 @@ async function main() {
     const cssBefore = summarize(css.filter((f) => f.requested_before_first_chart));
     const cssTotal = summarize(css);
     const jsFinishedBefore = summarize(js.filter((f) => f.finished_before_first_chart));
+    // Data the page fetches (the schema the first validation reads, the chart's data): not
+    // script, so not in the JS budget, but bytes all the same.
+    const data = ok.filter((f) => /\.json$/i.test(f.path));
+    const dataBefore = summarize(data.filter((f) => f.requested_before_first_chart));
 
     // Sanity checks on what was counted (they warn; the numbers are still written).
     const warnings = [];
@@ -1064,7 +1077,7 @@ async function main() {
 
     // Validation figures in the browser: the app as built (from the runs above), then the
     // strategies side by side.
-    const validation = await validationFigures({ browser, base: `http://127.0.0.1:${port}`, loads, ks, by, js, strategies, nodeValidation, warnings });
+    const validation = await validationFigures({ browser, base: `http://127.0.0.1:${port}`, loads, ks, by, js, data, strategies, nodeValidation, warnings });
 
     // Typing into a big spec, then the financial page: candlesticks against lightweight-charts,
     // the extension's overhead, and the heap with 100k bars.
@@ -1125,6 +1138,7 @@ async function main() {
       },
       js_gzip_bytes: { before_first_chart: jsBefore.gzip, total: jsTotal.gzip },
       css_bytes: { before_first_chart: cssBefore, total: cssTotal },
+      json_bytes: { before_first_chart: dataBefore, total: summarize(data) },
       css_gzip_bytes: { before_first_chart: cssBefore.gzip, total: cssTotal.gzip },
       bytes_run: {
         first_chart_ms: round1(by.firstChartMs),
@@ -1179,6 +1193,7 @@ async function main() {
       { metric: 'JS gzip total (after ~8 s idle)', value: kB(jsTotal.gzip) },
       { metric: 'JS raw total (after ~8 s idle)', value: kB(jsTotal.raw) },
       { metric: 'CSS gzip before first chart / total', value: `${kB(cssBefore.gzip)} / ${kB(cssTotal.gzip)}` },
+      { metric: 'JSON gzip before first chart (schema, chart data)', value: kB(dataBefore.gzip) },
       ...validationRows(validation),
     ];
     console.log(table(rows));

@@ -15,6 +15,10 @@
 //                        compile_in_worker with those stripped schemas put in place of the two
 //                        schema imports of src/core/ajv.ts (a Vite alias): what stripping saves
 //                        without standalone code.
+//   quick                bench/workers/quick.js: the app's first validator (@cfworker/json-schema
+//                        through src/core/quick-validate.ts) over the stripped schemas as JSON
+//                        files beside the worker (quickSchema from scripts/standalone-validators.mjs),
+//                        fetched on the first request. No code generated, nothing compiled.
 //
 // Each is bundled and minified for the browser with Vite's build API (one ES-module worker
 // file) into bench/.out/strategies/<name>/ (git-ignored). Returns what it built and how long
@@ -29,7 +33,7 @@ export const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: tr
 
 // The kinds and the annotation stripping are the app's own (scripts/standalone-validators.mjs).
 export { VL_KINDS, stripAnnotations } from '../scripts/standalone-validators.mjs';
-import { VL_KINDS, stripAnnotations } from '../scripts/standalone-validators.mjs';
+import { VL_KINDS, quickSchema, stripAnnotations } from '../scripts/standalone-validators.mjs';
 
 const fileBytes = (file) => {
   const body = readFileSync(file);
@@ -160,6 +164,20 @@ export async function buildStrategies({ root, outDir, log = () => {} }) {
       vega_schema: vegaSchemaSource,
       ...(options ? { extra_ajv_options: options } : {}),
       url_path: `${name}/standalone.worker.js`,
+    };
+  }
+  {
+    log('strategies: bundling quick (bench/workers/quick.js)');
+    const b = await bundle({ root, name: 'quick', entry: join(root, 'bench/workers/quick.js'), outDir: join(outDir, 'quick') });
+    const json = { vl: JSON.stringify(quickSchema(vl)), vg: JSON.stringify(quickSchema(vg)) };
+    for (const key of ['vl', 'vg']) writeFileSync(join(outDir, 'quick', `schema-${key}.json`), json[key]);
+    out.quick = {
+      ...b,
+      ...fileBytes(b.file),
+      schema_json_bytes: json.vl.length + json.vg.length,
+      schema_json_gzip: gzipSync(json.vl, { level: 9 }).length + gzipSync(json.vg, { level: 9 }).length,
+      vega_schema: vegaSchemaSource,
+      url_path: 'quick/quick.worker.js',
     };
   }
   return out;

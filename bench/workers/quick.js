@@ -1,0 +1,42 @@
+// Bench experiment worker (strategy "quick"): the app's first validator
+// (src/core/quick-validate.ts, @cfworker/json-schema) over the schemas as JSON, fetched from
+// beside this script on the first request, as the app's schema worker does. Same message
+// protocol as the other experiments: { id, text } in, one result out.
+import { quickValidator } from '../../src/core/quick-validate.ts';
+
+const readyAt = performance.timeOrigin + performance.now();
+let first = true;
+const validators = {};
+
+function kindOf(spec) {
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return 'TopLevelUnitSpec';
+  const has = (k) => Object.prototype.hasOwnProperty.call(spec, k);
+  if (typeof spec.$schema === 'string' && /\/schema\/vega\/v\d+/.test(spec.$schema)) return 'vega';
+  for (const k of ['layer', 'facet', 'repeat', 'hconcat', 'vconcat', 'concat'])
+    if (has(k)) return `TopLevel${{ hconcat: 'HConcat', vconcat: 'VConcat' }[k] ?? k[0].toUpperCase() + k.slice(1)}Spec`;
+  return 'TopLevelUnitSpec';
+}
+
+async function validatorFor(key) {
+  validators[key] ??= fetch(new URL(`./schema-${key}.json`, import.meta.url))
+    .then((r) => r.json())
+    .then(quickValidator);
+  return validators[key];
+}
+
+self.onmessage = async (event) => {
+  const { id, text } = event.data;
+  const receivedAt = performance.timeOrigin + performance.now();
+  try {
+    const spec = JSON.parse(text);
+    const kind = kindOf(spec);
+    const t0 = performance.now();
+    const check = await validatorFor(kind === 'vega' ? 'vg' : 'vl');
+    const valid = kind === 'vega' ? check(spec) : check(spec, `#/definitions/${kind}`);
+    const ms = performance.now() - t0;
+    self.postMessage({ id, valid, errors: valid ? 0 : 1, compileMs: first ? ms : 0, validateMs: first ? 0 : ms, readyAt, receivedAt, isolated: self.crossOriginIsolated });
+  } catch (e) {
+    self.postMessage({ id, error: `${e?.name ?? 'Error'}: ${e?.message ?? e}`, readyAt, receivedAt });
+  }
+  first = false;
+};
