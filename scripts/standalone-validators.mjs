@@ -94,6 +94,13 @@ export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   return code;
 }
 
+/** The schemas specs are validated against, from the core's source (`validationSchemas`). */
+async function validationSchemasFromSource() {
+  const { runnerImport } = await import('vite');
+  const { module } = await runnerImport('/src/core/schema-explainer.ts', { configFile: false, logLevel: 'error' });
+  return module.validationSchemas();
+}
+
 /**
  * `virtual:chartspec-quick-schemas`: where the schema worker fetches the schemas its first
  * validator reads (`quickSchema` of each; about 25 kB gzip for Vega-Lite's, 11 kB for Vega's).
@@ -127,9 +134,7 @@ export function quickSchemas() {
     },
     async load(id) {
       if (id !== RESOLVED) return null;
-      const { runnerImport } = await import('vite');
-      const { module } = await runnerImport('/src/core/schema-explainer.ts', { configFile: false, logLevel: 'error' });
-      const schemas = module.validationSchemas();
+      const schemas = await validationSchemasFromSource();
       const lines = ['const base = import.meta.url;'];
       for (const key of ['vl', 'vg']) {
         const source = JSON.stringify(quickSchema(schemas[key]));
@@ -165,9 +170,7 @@ export function precompiledValidators() {
     },
     async load(id) {
       if (id !== RESOLVED) return null;
-      const { runnerImport } = await import('vite');
-      const { module } = await runnerImport('/src/core/schema-explainer.ts', { configFile: false, logLevel: 'error' });
-      const { vl, vg } = module.validationSchemas();
+      const { vl, vg } = await validationSchemasFromSource();
       return standaloneValidatorsCode({ vl, vg, cacheDir: join(process.cwd(), 'node_modules/.cache/chartspec') });
     },
   };

@@ -3,19 +3,11 @@
 // beside this script on the first request, as the app's schema worker does. Same message
 // protocol as the other experiments: { id, text } in, one result out.
 import { quickValidator } from '../../src/core/quick-validate.ts';
+import { kindOf } from './kind.js';
 
 const readyAt = performance.timeOrigin + performance.now();
 let first = true;
 const validators = {};
-
-function kindOf(spec) {
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return 'TopLevelUnitSpec';
-  const has = (k) => Object.prototype.hasOwnProperty.call(spec, k);
-  if (typeof spec.$schema === 'string' && /\/schema\/vega\/v\d+/.test(spec.$schema)) return 'vega';
-  for (const k of ['layer', 'facet', 'repeat', 'hconcat', 'vconcat', 'concat'])
-    if (has(k)) return `TopLevel${{ hconcat: 'HConcat', vconcat: 'VConcat' }[k] ?? k[0].toUpperCase() + k.slice(1)}Spec`;
-  return 'TopLevelUnitSpec';
-}
 
 async function validatorFor(key) {
   validators[key] ??= fetch(new URL(`./schema-${key}.json`, import.meta.url))

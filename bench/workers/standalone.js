@@ -2,18 +2,10 @@
 // (bench/strategies.mjs writes it; the alias 'chartspec-bench-validators' points at it). Same
 // message protocol as the compile-in-worker experiment: { id, text } in, one result out.
 import * as validators from 'chartspec-bench-validators';
+import { kindOf } from './kind.js';
 
 const readyAt = performance.timeOrigin + performance.now();
 let first = true;
-
-function kindOf(spec) {
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return 'TopLevelUnitSpec';
-  const has = (k) => Object.prototype.hasOwnProperty.call(spec, k);
-  if (typeof spec.$schema === 'string' && /\/schema\/vega\/v\d+/.test(spec.$schema)) return 'vega';
-  for (const k of ['layer', 'facet', 'repeat', 'hconcat', 'vconcat', 'concat'])
-    if (has(k)) return `TopLevel${{ hconcat: 'HConcat', vconcat: 'VConcat' }[k] ?? k[0].toUpperCase() + k.slice(1)}Spec`;
-  return 'TopLevelUnitSpec';
-}
 
 self.onmessage = (event) => {
   const { id, text } = event.data;
