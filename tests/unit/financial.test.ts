@@ -113,6 +113,27 @@ describe('candlestick', () => {
     });
   });
 
+  it('leaves the wick out of what a screen reader reads when the body describes the candle', () => {
+    const parts = (spec: JsonObject) => {
+      const vg = compile(expand(spec).spec as never).spec as { marks: { type: string; aria?: boolean; encode: { update: JsonObject } }[] };
+      const mark = (part: 'rule' | 'rect') => vg.marks.find((m) => m.type === part)!;
+      return { wick: mark('rule'), body: mark('rect') };
+    };
+    const data = { values: [{ d: 0, o: 1, h: 2, l: 0, c: 1.5 }] };
+    const described = parts({ data, mark: 'candlestick', encoding: { x: X, ...PRICES } });
+    expect(described.wick.aria).toBe(false);
+    expect(described.wick.encode.update['description']).toBeUndefined();
+    expect(described.body.aria).toBeUndefined();
+    expect(described.body.encode.update['description']).toBeDefined();
+    // Without the default tooltip there is no candle description: each part keeps Vega-Lite's own.
+    const plain = parts({ data, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    expect(plain.wick.aria).toBeUndefined();
+    expect(plain.wick.encode.update['description']).toBeDefined();
+    // A wick style of the user's own wins.
+    const spoken = expand({ mark: { type: 'candlestick', wick: { aria: true } }, encoding: { x: X, ...PRICES } });
+    expect((((spoken.spec as JsonObject)['layer'] as JsonObject[])[0]!['mark'] as JsonObject)['aria']).toBe(true);
+  });
+
   it('lets each part be styled or switched off, and reads defaults from config.candlestick', () => {
     const r = expand({
       config: { candlestick: { rising: 'blue' } },
@@ -202,6 +223,13 @@ describe('ohlc', () => {
         tick('c', '__t', '__x1'),
       ],
     });
+  });
+
+  it('leaves the ticks out of what a screen reader reads when the range describes the bar', () => {
+    const marks = (spec: JsonObject) => ((expand(spec).spec as JsonObject)['layer'] as JsonObject[]).map((l) => l['mark'] as JsonObject);
+    const described = marks({ mark: 'ohlc', encoding: { x: X, ...PRICES } });
+    expect(described.map((m) => m['aria'])).toEqual([undefined, false, false]);
+    expect(marks({ mark: { type: 'ohlc', tooltip: false }, encoding: { x: X, ...PRICES } }).map((m) => m['aria'])).toEqual([undefined, undefined, undefined]);
   });
 
   it('drops a part set to false', () => {

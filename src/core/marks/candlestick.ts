@@ -1,4 +1,4 @@
-import { configDefinition, datum, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
+import { configDefinition, datum, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, sharedTradingDayX, speakingPart, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const CANDLESTICK = 'candlestick';
@@ -76,11 +76,16 @@ export const candlestick: ExtensionMark = {
   normalize(spec, ctx) {
     return expandFinancial(CANDLESTICK, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
       const layer: JsonObject[] = [];
+      const body = partStyle(o.body);
+      const speaking = speakingPart(o, encoding, fields);
+      // The body's description names all four prices: the wick is left out of what a screen
+      // reader reads (Vega-Lite would describe it too, formatting low and high for every bar).
+      const quiet = body && speaking.description ? { aria: false } : {};
       const wick = partStyle(o.wick);
       if (wick && o.hollow) {
         // An outlined body stays empty: the wick stops at its edges, below and above.
         const segment = (from: string, to: string): JsonObject => ({
-          mark: { type: 'rule', style: 'candlestick-wick', ...wick },
+          mark: { type: 'rule', style: 'candlestick-wick', ...quiet, ...wick },
           encoding: { ...shared, x: slots.center, y: { ...y, field: from }, y2: { field: to }, color },
         });
         layer.push({
@@ -92,11 +97,10 @@ export const candlestick: ExtensionMark = {
         });
       } else if (wick) {
         layer.push({
-          mark: { type: 'rule', style: 'candlestick-wick', ...wick },
+          mark: { type: 'rule', style: 'candlestick-wick', ...quiet, ...wick },
           encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },
         });
       }
-      const body = partStyle(o.body);
       if (body) {
         // Hollow: rising bodies are outlined; the outline takes the direction color.
         const hollow = {
@@ -112,11 +116,8 @@ export const candlestick: ExtensionMark = {
           y: { ...y, field: fields.open },
           y2: { field: fields.close },
           ...(o.hollow ? hollow : { color }),
+          ...speaking,
         };
-        if (encoding['tooltip'] !== undefined) bodyEncoding['tooltip'] = encoding['tooltip'];
-        else if (o.tooltip) bodyEncoding['tooltip'] = priceTooltip(encoding['x'], fields, encoding);
-        if (encoding['description'] !== undefined) bodyEncoding['description'] = encoding['description'];
-        else if (bodyEncoding['tooltip']) bodyEncoding['description'] = priceDescription(encoding['x'], fields, encoding);
         layer.push({
           ...(params !== undefined ? { params } : {}),
           mark: {

@@ -212,6 +212,17 @@ export function priceDescription(x: unknown, f: PriceFields, encoding: JsonObjec
   return { value: { expr: parts.join(' + ') } };
 }
 
+/**
+ * The tooltip and description of the part that speaks for a bar (candlestick body, ohlc range):
+ * the user's, else the default tooltip (unless `tooltip: false`) and, with a tooltip, the
+ * one-line description.
+ */
+export function speakingPart(o: { tooltip: boolean }, encoding: JsonObject, fields: PriceFields): { tooltip?: unknown; description?: unknown } {
+  const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
+  const description = encoding['description'] !== undefined ? encoding['description'] : tooltip ? priceDescription(encoding['x'], fields, encoding) : undefined;
+  return { ...(tooltip !== undefined ? { tooltip } : {}), ...(description !== undefined ? { description } : {}) };
+}
+
 export const CHANGE_TRANSFORMS = (f: PriceFields): JsonObject[] => [
   { calculate: `${datum(f.close)} - ${datum(f.open)}`, as: '__change' },
   { calculate: `${datum(f.open)} ? (${datum(f.close)} - ${datum(f.open)}) / ${datum(f.open)} : null`, as: '__change_pct' },

@@ -1,4 +1,4 @@
-import { configDefinition, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, priceDescription, priceTooltip, sharedTradingDayX, type FinancialOptions } from './financial';
+import { configDefinition, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, sharedTradingDayX, speakingPart, type FinancialOptions } from './financial';
 import type { ExtensionMark, JsonObject, MarkSchema } from './types';
 
 export const OHLC = 'ohlc';
@@ -56,23 +56,26 @@ export const ohlc: ExtensionMark = {
   sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(OHLC, spec, inherited, ctx, DEFAULTS),
   normalize(spec, ctx) {
     return expandFinancial(OHLC, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
-      const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
-      const description = encoding['description'] !== undefined ? encoding['description'] : tooltip ? priceDescription(encoding['x'], fields, encoding) : undefined;
+      const speaking = speakingPart(o, encoding, fields);
       const layer: JsonObject[] = [];
       const range = partStyle(o.range);
       if (range) {
         layer.push({
           ...(params !== undefined ? { params } : {}),
           mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
-          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...(tooltip ? { tooltip } : {}), ...(description ? { description } : {}) },
+          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...speaking },
         });
       }
       // Each tick is a thin bar from the bar's position to its side of the slot: open left,
       // close right. On a discrete x, where slots cannot be split, ticks are centred.
+      // The range's description names all four prices: the ticks are left out of what a screen
+      // reader reads (Vega-Lite would describe each of them too).
+      const quiet = range && speaking.description ? { aria: false } : {};
       const tick = (which: 'open' | 'close', style: JsonObject) => ({
         mark: {
           type: 'bar',
           style: `ohlc-${which}`,
+          ...quiet,
           yOffset: -0.75,
           y2Offset: 0.75,
           ...(slots.continuous ? {} : { width: { band: o.band } }),
