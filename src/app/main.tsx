@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { decodeHash, linkText } from '../io/share';
-import { loadSavedText, pushRecent, stoppedWhileDrawing } from '../io/storage';
+import { loadSavedText, pushRecent, stoppedWhileDrawing, watchOtherPages } from '../io/storage';
 import { loadExampleText } from './gallery/examples';
 import type { StartInfo } from './workflows';
 import welcome from '../../examples/welcome.vl.json?raw';
@@ -53,6 +53,7 @@ async function starting(): Promise<{ text: string; start: StartInfo }> {
   return { text, start: { fileName, pristine, gallery: route.kind === 'gallery', notice, lockedOut } };
 }
 
+watchOtherPages();
 const { text, start } = await starting();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
