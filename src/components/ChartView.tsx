@@ -16,6 +16,9 @@ export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
 type Row = Record<string, unknown>;
 
+/** Resolves in a later task of the page. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
 const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
 
@@ -103,14 +106,21 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
       if (current && target === current.spec) return;
       if (pending.current) return; // the embedding view syncs when it is there
       const patch = current && target ? valuesPatch(current.spec, target, sameValue) : undefined;
-      if (current && target && patch && (await patchView(current.view, current.spec, patch))) {
-        live.current = { ...current, spec: target };
-        viewShows(current.view, target);
-        if (specRef.current !== target) return;
-        callbacks.current.onView?.(current.view);
-        performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current, patched: true } });
-        callbacks.current.onDrawn(target);
-        return;
+      if (current && target && patch) {
+        // The view runs in a task of its own: what the app does for a new spec (its drawing mark
+        // in storage, written before any drawing) is done in the task before, and keys pressed
+        // meanwhile are handled in between.
+        await nextTask();
+        if (specRef.current !== target) return; // a newer spec came: its own sync patches to it
+        if (await patchView(current.view, current.spec, patch)) {
+          live.current = { ...current, spec: target };
+          viewShows(current.view, target);
+          if (specRef.current !== target) return;
+          callbacks.current.onView?.(current.view);
+          performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current, patched: true } });
+          callbacks.current.onDrawn(target);
+          return;
+        }
       }
       embed(target);
     });
