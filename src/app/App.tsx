@@ -42,6 +42,8 @@ export function App({ initialText, start, early }: AppProps) {
   const editor = useRef<EditorHandle>(null);
   const [text, setText] = useState(initialText);
   const texts = useRef(new Map<number, string>());
+  /** The pipeline worker's `digest` of each text it answered (for the lock-out mark). */
+  const digests = useRef(new Map<number, string>());
   const nextId = useRef(0);
   const latestId = useRef(0);
 
@@ -106,6 +108,7 @@ export function App({ initialText, start, early }: AppProps) {
           if (spec && res.id === latestId.current) setCandidate({ spec, version: res.id });
           return;
         }
+        if (res.kind === 'result') digests.current.set(res.id, res.digest);
         if (res.id !== latestId.current) return; // only the newest edit's answers count
         if (res.kind === 'runtime') {
           const asked = runtimeAsked.current;
@@ -172,6 +175,7 @@ export function App({ initialText, start, early }: AppProps) {
       latestId.current = id;
       texts.current.set(id, text);
       for (const old of texts.current.keys()) if (old < id - 20) texts.current.delete(old);
+      for (const old of digests.current.keys()) if (old < id - 20) digests.current.delete(old);
       channels.current?.pipeline.submit({ id, text });
       if (bootedRef.current) channels.current?.schemaCheck.submit({ id, text, precise: true });
     };
@@ -211,11 +215,12 @@ export function App({ initialText, start, early }: AppProps) {
   }, [text]);
 
   // While a new chart is drawn, a mark in storage says so: if the page crashes or hangs
-  // drawing it, the next start opens the text without drawing (see main.tsx).
+  // drawing it, the next start opens the text without drawing (see main.tsx). The worker made
+  // the text's digest; the text is written only if the autosave has not stored it already.
   useEffect(() => {
     if (!candidate) return;
     const drawingText = texts.current.get(candidate.version);
-    if (drawingText !== undefined) markDrawing(drawingText);
+    if (drawingText !== undefined) markDrawing(drawingText, digests.current.get(candidate.version));
     // Only a new spec starts a drawing; the same spec kept for a new version does not.
   }, [candidate?.spec]);
 

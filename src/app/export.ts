@@ -1,6 +1,7 @@
 import type { Spec as VegaSpec, View } from 'vega';
 import type { Language } from '../core/language';
 import { download, fileStem } from '../io/files';
+import { chartSvg } from '../io/vega-runtime';
 
 export type ExportKind = 'png1' | 'png2' | 'svg' | 'vega-lite' | 'vega';
 
@@ -50,7 +51,8 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
     }
     case 'svg': {
       const name = `${stem}.svg`;
-      download(new Blob([await s.view!.toSVG()], { type: 'image/svg+xml' }), name);
+      // With every item's description (aria-label), also when the chart is on a canvas.
+      download(new Blob([await chartSvg(s.view!)], { type: 'image/svg+xml' }), name);
       return name;
     }
     case 'vega-lite': {

@@ -1,5 +1,5 @@
 import { decodeHash, linkText } from '../io/share';
-import { loadSavedText, pushRecent, stoppedWhileDrawing } from '../io/storage';
+import { loadSavedText, pushRecent, stoppedWhileDrawing, watchOtherPages } from '../io/storage';
 import { loadExampleText } from './gallery/examples';
 import type { StartInfo } from './workflows';
 import { startWorkers } from './early';
@@ -53,6 +53,7 @@ async function starting(): Promise<{ text: string; start: StartInfo }> {
 
 // This module is small on purpose: it finds the text and sets the workers to work on it while
 // the browser is still loading and evaluating the app (React, Vega).
+watchOtherPages();
 const { text, start } = await starting();
 const early = start.lockedOut ? undefined : startWorkers(text);
 const { mount } = await import('./mount');

@@ -6,8 +6,8 @@ import { changeset, parse as parseVega } from 'vega';
 import equal from 'fast-deep-equal';
 import { valuesPatch, type DataPatch } from '../core/data-patch';
 import { loadTransforms } from '../io/vega-transforms';
-import { embedOptionsFor, installCspSafeFormats, privateRows, setRuntimeSink, tooManyItemsForSvg } from '../io/vega-runtime';
-import { fuseLevelOfDetail, installLevelOfDetail } from '../io/level-of-detail';
+import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, installCspSafeFormats, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
+import { installLevelOfDetail } from '../io/level-of-detail';
 import type { LogEntry } from '../core/logger';
 
 installCspSafeFormats();
@@ -16,6 +16,9 @@ installLevelOfDetail();
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
 type Row = Record<string, unknown>;
+
+/** Resolves in a later task of the page. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
 const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
@@ -105,13 +108,21 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
       if (current && target === current.spec) return;
       if (pending.current) return; // the embedding view syncs when it is there
       const patch = current && target ? valuesPatch(current.spec, target, sameValue) : undefined;
-      if (current && target && patch && (await patchView(current.view, current.spec, patch))) {
-        live.current = { ...current, spec: target };
-        if (specRef.current !== target) return;
-        callbacks.current.onView?.(current.view);
-        performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current, patched: true } });
-        callbacks.current.onDrawn(target);
-        return;
+      if (current && target && patch) {
+        // The view runs in a task of its own: what the app does for a new spec (its drawing mark
+        // in storage, written before any drawing) is done in the task before, and keys pressed
+        // meanwhile are handled in between.
+        await nextTask();
+        if (specRef.current !== target) return; // a newer spec came: its own sync patches to it
+        if (await patchView(current.view, current.spec, patch)) {
+          live.current = { ...current, spec: target };
+          viewShows(current.view, target);
+          if (specRef.current !== target) return;
+          callbacks.current.onView?.(current.view);
+          performance.mark('chartspec:drawn', { detail: { version: drawingVersionRef.current, patched: true } });
+          callbacks.current.onDrawn(target);
+          return;
+        }
       }
       // Transforms Vega loads on demand (geo, hierarchy, …) are there before the spec is parsed.
       const loading = target && loadTransforms(target);
@@ -123,21 +134,29 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
       embed(target);
     });
   };
-  // What is drawn: the spec with the financial marks' level of detail run in one pass (the
-  // spec itself when it has none; see src/io/level-of-detail.ts).
-  const runtimeSpec = useMemo(() => embedSpec && privateRows(fuseLevelOfDetail(embedSpec)), [embedSpec]);
+  // What is drawn (`runtimeSpec`: the level of detail fused, rows of its own). On a canvas, without
+  // the marks' descriptions (aria-labels, which only SVG shows): Vega would make one for every item
+  // each time the items are encoded, as when a typed value moves a scale. SVG export has them.
+  const drawn = useMemo(() => {
+    if (!embedSpec) return undefined;
+    const spec = runtimeSpec(embedSpec);
+    return embedOptionsFor(spec) === CANVAS_EMBED_OPTIONS ? { spec: withoutDescriptions(spec), described: false } : { spec, described: true };
+  }, [embedSpec]);
+  const drawnRef = useRef(drawn);
+  drawnRef.current = drawn;
+  const runtime = drawn?.spec;
   // Vega's parser throws on a bad expression; finding that here keeps react-vega from ever
   // being handed a spec that cannot become a view.
   const parseError = useMemo(() => {
-    if (!runtimeSpec) return undefined;
+    if (!runtime) return undefined;
     try {
-      parseVega(runtimeSpec, undefined, { ast: true });
+      parseVega(runtime, undefined, { ast: true });
       return undefined;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
-  }, [runtimeSpec]);
-  const drawable = runtimeSpec && !parseError ? runtimeSpec : undefined;
+  }, [runtime]);
+  const drawable = runtime && !parseError ? runtime : undefined;
   // Many marks go on a canvas, few into SVG (see `embedOptionsFor`).
   const options = useMemo(() => (drawable ? embedOptionsFor(drawable) : undefined), [drawable]);
 
@@ -165,6 +184,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
     // The drawn view, on the chart's element (no global): tests read the scenegraph and SVG there.
     const el = result.view.container();
     if (el) Object.defineProperty(el, 'chartspecView', { value: result.view, configurable: true });
+    if (drawnRef.current?.described === false && embedTarget.current) drawnWithoutDescriptions(result.view, embedTarget.current);
     pending.current = false;
     live.current = embedSpecRef.current && embedTarget.current ? { view: result.view, spec: embedTarget.current, embedded: embedSpecRef.current } : undefined;
     const drawnSpec = specRef.current;

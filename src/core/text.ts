@@ -37,3 +37,18 @@ export class LineIndex {
     return { start: this.position(offset), end: this.position(offset + Math.max(0, length)) };
   }
 }
+
+/**
+ * A short fingerprint of a text (FNV-1a over its UTF-16 code units, and its length): enough to
+ * recognise it again. The lock-out mark holds one (src/io/storage.ts); the pipeline worker makes
+ * it for every text, so that the page never walks a large text to mark it, and the page checks it
+ * once at start-up. Both sides must call this one function.
+ */
+export function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `${text.length}:${(h >>> 0).toString(16)}`;
+}

@@ -1,4 +1,5 @@
 import { formatBytes, utf8Length } from '../core/limits';
+import { digest } from '../core/text';
 
 const KEY = 'chartspec:text';
 const HISTORY_KEY = 'chartspec:recent';
@@ -14,19 +15,47 @@ export type SaveResult = { ok: true } | { ok: false; message: string };
 const isQuota = (e: unknown) =>
   e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22);
 
+/**
+ * The text this page last read from or wrote to storage, so that the same text is not written
+ * again (a large text holds the main thread for milliseconds per write) and never has to be read
+ * back to compare. Forgotten when another page of the app changes it (`watchOtherPages`).
+ */
+let stored: string | undefined;
+
 /** The autosaved editor text, if any. Storage may be unavailable (private mode, policy). */
 export function loadSavedText(): string | undefined {
   try {
-    return localStorage.getItem(KEY) ?? undefined;
+    const text = localStorage.getItem(KEY) ?? undefined;
+    stored = text;
+    return text;
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Listens for storage changes made by other pages of the app (another tab autosaving its text):
+ * then what this page wrote last is no longer known to be there, and the next save writes.
+ */
+export function watchOtherPages(target: EventTarget = window): void {
+  target.addEventListener('storage', (event) => {
+    const key = (event as StorageEvent).key;
+    if (key === KEY || key === null) stored = undefined;
+  });
+}
+
+/** Writes the text unless it is the one this page already stored. Throws as `setItem` does. */
+function store(text: string): void {
+  if (stored === text) return;
+  stored = undefined; // until the write succeeds, what storage holds is not known here
+  localStorage.setItem(KEY, text);
+  stored = text;
+}
+
 /** Saves the editor text (only the text: everything else is derived from it). */
 export function saveText(text: string): SaveResult {
   try {
-    localStorage.setItem(KEY, text);
+    store(text);
     return { ok: true };
   } catch (e) {
     return {
@@ -83,25 +112,17 @@ export function pushRecent(entry: RecentEntry, current = loadRecent()): { list: 
   };
 }
 
-/** A short fingerprint of a text (FNV-1a and the length): enough to recognise it again. */
-export function digest(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return `${text.length}:${(h >>> 0).toString(16)}`;
-}
-
 /**
  * Marks that the chart of `text` is being drawn (and autosaves the text, so that the mark and
  * the saved text agree). If the page crashes or hangs while drawing, the mark stays behind and
- * the next start opens the text without drawing it.
+ * the next start opens the text without drawing it. `textDigest` is `digest(text)`, made by the
+ * pipeline worker (a large text is not walked on the main thread); the text is written only when
+ * this page has not stored that very text already.
  */
-export function markDrawing(text: string): void {
+export function markDrawing(text: string, textDigest: string = digest(text)): void {
   try {
-    if (localStorage.getItem(KEY) !== text) localStorage.setItem(KEY, text);
-    localStorage.setItem(DRAWING_KEY, digest(text));
+    store(text);
+    localStorage.setItem(DRAWING_KEY, textDigest);
   } catch {
     // Storage full or unavailable: the lock-out is a safety net, not worth a message of its own
     // (the autosave already says storage is full).

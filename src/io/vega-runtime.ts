@@ -8,6 +8,7 @@ import { captureLogger, type LogEntry } from '../core/logger';
 import { expressionEvaluator, tooltipValue } from './expression';
 import type { Spec as VegaSpec } from 'vega';
 import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
+import { fuseLevelOfDetail } from './level-of-detail';
 
 type Reader = ((data: string, format: DsvFormat) => unknown) & { responseType?: string };
 
@@ -201,4 +202,127 @@ export function privateRows(spec: VegaSpec): VegaSpec {
     return Array.isArray(values) ? { ...(d as object), values: values.map((r) => (r && typeof r === 'object' && !Array.isArray(r) ? { ...r } : r)) } : d;
   });
   return { ...spec, data: copy } as VegaSpec;
+}
+
+/**
+ * The spec without the marks' `description` encodings. A description is the aria-label of an
+ * item in SVG; a canvas draws no such thing, yet Vega would make one per item (formatting dates
+ * and numbers into a sentence) every time the items are encoded again — for every item, each
+ * time a data patch moves a scale. Only what changes is copied; the spec itself is not changed.
+ */
+export function withoutDescriptions(spec: VegaSpec): VegaSpec {
+  const strip = (mark: unknown, depth: number): unknown => {
+    if (depth > 64 || typeof mark !== 'object' || mark === null) return mark;
+    const m = mark as { encode?: unknown; marks?: unknown };
+    let out = m as Record<string, unknown>;
+    if (typeof m.encode === 'object' && m.encode !== null) {
+      const sets = m.encode as Record<string, unknown>;
+      let encode: Record<string, unknown> | undefined;
+      for (const [name, set] of Object.entries(sets)) {
+        if (typeof set !== 'object' || set === null || !Object.prototype.hasOwnProperty.call(set, 'description')) continue;
+        const { description: _dropped, ...rest } = set as Record<string, unknown>;
+        (encode ??= { ...sets })[name] = rest;
+      }
+      if (encode) out = { ...out, encode };
+    }
+    if (Array.isArray(m.marks)) {
+      const marks = m.marks.map((x) => strip(x, depth + 1));
+      if (marks.some((x, i) => x !== (m.marks as unknown[])[i])) out = { ...out, marks };
+    }
+    return out;
+  };
+  return strip(spec, 0) as VegaSpec;
+}
+
+/**
+ * Views drawn without descriptions (see `withoutDescriptions`), and the app's spec each one shows
+ * now (a data patch changes it): what their SVG is made from.
+ */
+const describedSpecs = new WeakMap<vega.View, VegaSpec>();
+
+/** Notes that `view` was drawn from `withoutDescriptions(runtimeSpec(spec))`. */
+export function drawnWithoutDescriptions(view: vega.View, spec: VegaSpec): void {
+  describedSpecs.set(view, spec);
+}
+
+/** Notes that a view now shows `spec` (a data patch was applied to it). */
+export function viewShows(view: vega.View, spec: VegaSpec): void {
+  if (describedSpecs.has(view)) describedSpecs.set(view, spec);
+}
+
+/**
+ * What the chart view draws for a compiled spec: the financial marks' level of detail run in one
+ * pass (the spec itself when it has none; see ./level-of-detail), with rows of its own.
+ */
+export function runtimeSpec(spec: VegaSpec): VegaSpec {
+  return privateRows(fuseLevelOfDetail(spec));
+}
+
+interface ViewState {
+  signals?: Record<string, unknown>;
+  data?: Record<string, unknown[]>;
+  subcontext?: ViewState[];
+}
+
+const PROXY = (vega.transforms as unknown as Record<string, abstract new (...args: never[]) => unknown>)['proxy']!;
+
+/**
+ * Names of the data sets with transforms of their own, at any level of group marks: Vega runs
+ * those over the very rows the data set was given, so its rows in a view have been through them.
+ */
+function transformedData(spec: VegaSpec): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 32 || typeof node !== 'object' || node === null) return;
+    const n = node as { data?: unknown; marks?: unknown };
+    if (Array.isArray(n.data))
+      for (const d of n.data) {
+        const { name, transform } = (d ?? {}) as { name?: unknown; transform?: unknown };
+        if (typeof name === 'string' && Array.isArray(transform) && transform.length) names.add(name);
+      }
+    if (Array.isArray(n.marks)) for (const m of n.marks) visit(m, depth + 1);
+  };
+  visit(spec, 0);
+  return names;
+}
+
+/**
+ * The SVG of a chart on screen. `view.toSVG()` renders its scenegraph anew, exactly; but a view
+ * drawn without descriptions (a canvas, see `withoutDescriptions`) has none to give the SVG's
+ * aria-labels. That chart is drawn once more, headless, from the spec it shows with its
+ * descriptions, in the state the view is in: its signals (zoom, pan, a brush) and copies of the
+ * rows of data sets changed while it was shown (selections, rows added by a click). Not the rows
+ * of a data set with transforms of its own: those ran over them in the view, and would run again
+ * (a change the chart itself made to such a data set is left out of the SVG).
+ */
+export async function chartSvg(view: vega.View): Promise<string> {
+  const spec = describedSpecs.get(view);
+  if (!spec) return view.toSVG();
+  const transformed = transformedData(spec);
+  const state: ViewState = view.getState({
+    // As the view's own default: every signal but `parent` and proxies of outer ones.
+    signals: (name: string, op: unknown) => name !== 'parent' && !(op instanceof PROXY),
+    data: (name: string, data: { modified?: boolean; input: { value: unknown } }) =>
+      !!data.modified && Array.isArray(data.input.value) && !name.startsWith('_:vega:_') && !transformed.has(name),
+    recurse: true,
+  } as never);
+  const copied = (s: ViewState): ViewState => ({
+    ...s,
+    ...(s.data ? { data: Object.fromEntries(Object.entries(s.data).map(([name, rows]) => [name, rows.map((r) => (r && typeof r === 'object' ? { ...r } : r))])) } : {}),
+    ...(s.subcontext ? { subcontext: s.subcontext.map(copied) } : {}),
+  });
+  const copy = new vega.View(vega.parse(runtimeSpec(spec), undefined, { ast: true }), {
+    renderer: 'none',
+    loader: BASE_OPTIONS.loader,
+    expr: expressionEvaluator,
+    logLevel: vega.None,
+  } as vega.ViewOptions);
+  try {
+    await copy.runAsync();
+    copy.setState(copied(state));
+    await copy.runAsync();
+    return await copy.toSVG();
+  } finally {
+    copy.finalize();
+  }
 }

@@ -6,6 +6,7 @@ import { detectLanguage, type Language } from '../core/language';
 import { parseDocument, type ParsedDocument } from '../core/parse';
 import { runPipeline } from '../core/pipeline';
 import { sortProblems, type Problem } from '../core/problem';
+import { digest } from '../core/text';
 import type { PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse } from './protocol';
 
 /** How many recent texts' parsed documents are kept for placing runtime messages. */
@@ -85,6 +86,6 @@ export class PipelineSession {
     const spec = !last.vega ? 'none' : last.vega === this.fetched || equal(last.vega, this.fetched) ? 'same' : 'changed';
     // Keep the fetched object when equal, so that later comparisons are by reference.
     if (spec === 'same') last.vega = this.fetched;
-    return { kind: 'result', id, language: last.language, problems: last.problems, spec, reused, timings: { ...timings, total: now() - t0 } };
+    return { kind: 'result', id, language: last.language, problems: last.problems, spec, reused, digest: digest(text), timings: { ...timings, total: now() - t0 } };
   }
 }

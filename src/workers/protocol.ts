@@ -46,6 +46,8 @@ export interface PipelineResponse {
   spec: 'none' | 'same' | 'changed';
   /** The parsed value equalled the previous text's (an edit of spacing only): not recompiled. */
   reused: boolean;
+  /** `digest(text)` (src/core/text.ts), for the lock-out mark: the page never walks the text for it. */
+  digest: string;
   timings: { parse: number; expand: number; compile: number; validate: number; total: number };
 }
 

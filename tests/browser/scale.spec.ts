@@ -3,6 +3,7 @@ import { BAR } from './fixtures';
 // The bench's 10,000-row line chart (one row per line; rows start on line 4).
 import { rowsSpec } from '../../bench/specs.mjs';
 import { chartPane, cursorToLineEnd, editorReady, openWith, shownVersion, waitForChart } from './helpers';
+import { digest } from '../../src/core/text';
 
 /** A candlestick over `n` inline daily bars (weekdays only), deterministic. */
 function candlesSpec(n: number): string {
@@ -45,11 +46,26 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   await page.keyboard.press('ArrowLeft'); // before ','
   await page.keyboard.press('ArrowLeft'); // before '}'
   const version = await shownVersion(page);
+  // What storage holds each time the live view runs: the drawing mark must name the text being
+  // drawn, and that text must be saved, before the view starts on it (the lock-out's promise).
+  await page.evaluate(() => {
+    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { runAsync(...a: unknown[]): Promise<unknown> } }).chartspecView;
+    const run = view.runAsync.bind(view);
+    const seen: { mark: string | null; saved: string | null }[] = ((window as unknown as { __runs: unknown[] }).__runs = []) as never;
+    view.runAsync = (...a: unknown[]) => {
+      seen.push({ mark: localStorage.getItem('chartspec:drawing'), saved: localStorage.getItem('chartspec:text') });
+      return run(...a);
+    };
+  });
   await page.keyboard.type('e4', { delay: 60 });
   await waitForChart(page, version + 1);
   const lines = text.split('\n');
   lines[3] = `${lines[3]!.slice(0, -2)}e4${lines[3]!.slice(-2)}`;
   const typed = lines.join('\n');
+  const runs = await page.evaluate(() => (window as unknown as { __runs: { mark: string | null; saved: string | null }[] }).__runs);
+  expect(runs.length).toBeGreaterThan(0);
+  expect(runs.at(-1)!.mark).toBe(digest(typed));
+  expect(runs.at(-1)!.saved === typed).toBe(true);
   // The whole text, as the app keeps it (autosaved), is exactly what was typed.
   await expect.poll(() => savedText(page), { timeout: 20_000 }).toBe(typed);
   await expect.poll(async () => Buffer.compare(await chart.screenshot(), before) !== 0).toBe(true);

@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import LZString from 'lz-string';
 import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
 import { BAR } from './fixtures';
-import { chartPane, editorReady, openWith, pasteText, shareHash, waitForChart, watch } from './helpers';
+import { chartPane, cursorToLineEnd, editorReady, openWith, pasteText, shareHash, shownVersion, waitForChart, watch } from './helpers';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url);
 const exampleNames = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
@@ -366,6 +366,61 @@ test.describe('export', () => {
     expect(parsed.root).toBe('svg');
     expect(parsed.marks).toBeGreaterThan(50);
     expect(parsed.title).toBe(true);
+  });
+
+  test('a chart on a canvas is drawn without item descriptions; its SVG has them all, with the values typed since', async ({ page }) => {
+    test.setTimeout(120_000);
+    // 2,500 points (one row per line, from line 3): drawn on a canvas.
+    const rows = Array.from({ length: 2500 }, (_, i) => `    {"i": ${i}, "v": ${(i * 37) % 101}}`);
+    const text = `{
+  "data": {"values": [
+${rows.join(',\n')}
+  ]},
+  "mark": "point",
+  "encoding": {"x": {"field": "i", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}
+}`;
+    await openWith(page, text);
+    await expect(page.locator('[data-testid="chart"] canvas')).toHaveCount(1);
+    const described = () =>
+      page.evaluate(() => {
+        type Node = { items?: Node[]; name?: string; description?: unknown };
+        const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { scenegraph(): { root: Node } } }).chartspecView;
+        let n = 0;
+        let items = 0;
+        const visit = (node: Node) => {
+          if (node.name === 'marks') for (const item of node.items ?? []) (items++, item.description !== undefined && n++);
+          else for (const child of node.items ?? []) visit(child);
+        };
+        visit(view.scenegraph().root);
+        return { items, described: n };
+      });
+    expect(await described()).toEqual({ items: 2500, described: 0 });
+    const svgLabels = async () => {
+      const svg = (await bytesOf(await exportAs(page, 'svg'))).toString('utf8');
+      return page.evaluate((t) => {
+        const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+        return [...doc.querySelectorAll('.mark-symbol.marks path')].map((p) => p.getAttribute('aria-label'));
+      }, svg);
+    };
+    const labels = await svgLabels();
+    expect(labels).toHaveLength(2500);
+    expect(labels[1]).toBe('i: 1; v: 37');
+    expect(labels.every((l, k) => l === `i: ${k}; v: ${(k * 37) % 101}`)).toBe(true);
+
+    // A typed value reaches the live view as a data patch, and the export.
+    await editorReady(page);
+    await cursorToLineEnd(page, 4);
+    await page.keyboard.press('ArrowLeft'); // before ','
+    await page.keyboard.press('ArrowLeft'); // before '}'
+    const version = await shownVersion(page);
+    await page.keyboard.type('00', { delay: 60 });
+    await waitForChart(page, version + 1);
+    expect(await page.evaluate(() => (performance.getEntriesByName('chartspec:drawn', 'mark').at(-1) as PerformanceMark).detail?.patched)).toBe(true);
+    expect(await described()).toEqual({ items: 2500, described: 0 });
+    const typed = await svgLabels();
+    expect(typed).toHaveLength(2500);
+    expect(typed[1]).toBe('i: 1; v: 3700');
+    expect(typed.filter((l, k) => l !== labels[k])).toEqual(['i: 1; v: 3700']);
   });
 
   test('standard Vega-Lite: valid against plain Vega-Lite\'s schema and draws the same chart; Vega JSON too', async ({ page }) => {
