@@ -843,7 +843,7 @@ async function validationFigures({ browser, base, loads, ks, by, js, data, strat
   }
   const csp = {};
   for (const name of names) csp[name] = await cspRun(browser, base, `/__bench/w/${strategies[name].url_path}`);
-  const appWorkerPath = workerFiles[0]?.path;
+  const appWorkerPath = validatorFiles.find((f) => workerScripts.has(f.path))?.path;
   const appCsp = appWorkerPath ? await cspRun(browser, base, appWorkerPath) : null;
 
   out.strategies = {};

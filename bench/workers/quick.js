@@ -9,8 +9,11 @@ const readyAt = performance.timeOrigin + performance.now();
 let first = true;
 const validators = {};
 
+// The schemas sit beside this script (bench/strategies.mjs writes them there).
+const base = import.meta.url;
+
 async function validatorFor(key) {
-  validators[key] ??= fetch(new URL(`./schema-${key}.json`, import.meta.url))
+  validators[key] ??= fetch(new URL('./schema-' + key + '.json', base))
     .then((r) => r.json())
     .then(quickValidator);
   return validators[key];
