@@ -1,7 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Spec as VegaSpec, View } from 'vega';
 import { Editor, type EditorHandle } from '../editor/Editor';
-import { ChartView, type ChartState } from '../components/ChartView';
+import type { ChartState } from '../components/ChartView';
+
+/**
+ * The chart view, and Vega with it, is a chunk of its own: the app shell mounts (and shows the
+ * first schema answer, which the early worker may already have) while Vega's script is still
+ * being loaded and evaluated.
+ */
+const ChartView = lazy(() => import('../components/ChartView').then((m) => ({ default: m.ChartView })));
 import { ProblemsPanel } from '../components/ProblemsPanel';
 import { SplitPane } from '../components/SplitPane';
 import { Header } from '../components/Header';
@@ -307,6 +314,7 @@ export function App({ initialText, start, early }: AppProps) {
         <SplitPane
           left={<Editor ref={editor} initialText={initialText} problems={problems} onChange={setText} loadMonaco={booted && editorTurn} />}
           right={
+            <Suspense fallback={<div className="chart-pane" data-state="empty" data-version={0} />}>
             <ChartView
               spec={shown?.spec}
               version={shownVersion}
@@ -319,6 +327,7 @@ export function App({ initialText, start, early }: AppProps) {
               onView={setView}
               idleMessage={paused ? 'Not drawn: the page stopped while drawing this spec last time. Press “Draw it now” or Ctrl+Enter.' : undefined}
             />
+            </Suspense>
           }
         />
         <ProblemsPanel

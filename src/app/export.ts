@@ -1,7 +1,6 @@
 import type { Spec as VegaSpec, View } from 'vega';
 import type { Language } from '../core/language';
 import { download, fileStem } from '../io/files';
-import { chartSvg } from '../io/vega-runtime';
 
 export type ExportKind = 'png1' | 'png2' | 'svg' | 'vega-lite' | 'vega';
 
@@ -52,6 +51,8 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
     case 'svg': {
       const name = `${stem}.svg`;
       // With every item's description (aria-label), also when the chart is on a canvas.
+      // The Vega runtime module is the chart view's, loaded with it (not with the app shell).
+      const { chartSvg } = await import('../io/vega-runtime');
       download(new Blob([await chartSvg(s.view!)], { type: 'image/svg+xml' }), name);
       return name;
     }
