@@ -7,11 +7,11 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Spec as VegaSpec } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
-import { embedOptionsFor, installCspSafeFormats, privateRows } from '../../src/io/vega-runtime';
-import { fuseLevelOfDetail, installLevelOfDetail } from '../../src/io/level-of-detail';
+import { embedOptionsFor, installCspSafeFormats, runtimeSpec } from '../../src/io/vega-runtime';
+import { installFusedTransforms } from '../../src/io/fused-transforms';
 
 installCspSafeFormats();
-installLevelOfDetail();
+installFusedTransforms();
 
 /** The chart's outer size, the same for both libraries (Vega-Lite fits the whole chart into it). */
 export const WIDTH = 1200;
@@ -143,7 +143,7 @@ async function drawChartspec(spec: unknown): Promise<Drawn> {
   if (expanded.problems.some((p) => p.severity === 'error')) throw new Error(expanded.problems.map((p) => p.message).join('; '));
   const t1 = performance.now();
   // As the app draws it (src/components/ChartView.tsx).
-  const vega = privateRows(fuseLevelOfDetail(compile(expanded.spec as TopLevelSpec).spec as VegaSpec));
+  const vega = runtimeSpec(compile(expanded.spec as TopLevelSpec).spec as VegaSpec);
   const t2 = performance.now();
   const options = embedOptionsFor(vega);
   const result: Result = await embed(host(), vega, options);

@@ -7,11 +7,11 @@ import equal from 'fast-deep-equal';
 import { valuesPatch, type DataPatch } from '../core/data-patch';
 import { loadTransforms } from '../io/vega-transforms';
 import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, installCspSafeFormats, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
-import { installLevelOfDetail } from '../io/level-of-detail';
+import { installFusedTransforms } from '../io/fused-transforms';
 import type { LogEntry } from '../core/logger';
 
 installCspSafeFormats();
-installLevelOfDetail();
+installFusedTransforms();
 
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
@@ -134,7 +134,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
       embed(target);
     });
   };
-  // What is drawn (`runtimeSpec`: the level of detail fused, rows of its own). On a canvas, without
+  // What is drawn (`runtimeSpec`: the financial marks’ transforms fused, rows of its own). On a canvas, without
   // the marks' descriptions (aria-labels, which only SVG shows): Vega would make one for every item
   // each time the items are encoded, as when a typed value moves a scale. SVG export has them.
   const drawn = useMemo(() => {

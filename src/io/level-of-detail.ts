@@ -1,7 +1,7 @@
 import * as vega from 'vega';
-import type { Spec as VegaSpec } from 'vega';
 import { toDate } from 'vega-util';
-import { lodExpressions } from '../core/marks/lod-expressions';
+import { lodExpressions } from '../core/marks/fused-expressions';
+import { pulseRows, same, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
 
 /**
  * The financial marks' level of detail, run in one pass. The marks write it as plain Vega-Lite
@@ -10,14 +10,12 @@ import { lodExpressions } from '../core/marks/lod-expressions';
  * Vega runs it row by row through six operators, and because the first ones write into the
  * rows, Vega first copies every row of the source. On a million bars that is seconds.
  *
- * `fuseLevelOfDetail` finds those transforms in a compiled Vega spec — only in exactly the form
- * the marks write them — and puts one `chartspeclod` transform in their place. It reads the rows
+ * `matchLevelOfDetail` finds those transforms in a compiled Vega spec — only in exactly the form
+ * the marks write them — and `chartspeclod` takes their place (see ./fused-transforms). It reads the rows
  * without writing to them (so Vega copies nothing) and gives the very tuples the aggregate gives:
  * the same columns, the same first and last bars, the same extremes and sums, in the same order.
  * Only the drawing uses it: exported and shared specs keep the standard transforms.
  */
-
-type Row = Record<string, unknown>;
 
 interface LodParams {
   field: string;
@@ -29,21 +27,6 @@ interface LodParams {
   low: string;
   volume?: string;
   modified(): boolean;
-}
-
-interface Pulse {
-  source?: Row[];
-  add: Row[];
-  rem: Row[];
-  SOURCE: number;
-  ADD: number;
-  NO_SOURCE: number;
-  NO_FIELDS: number;
-  StopPropagation: unknown;
-  changed(): boolean;
-  fork(flags: number): Pulse;
-  visit(flags: number, visitor: (row: Row) => void): Pulse;
-  modifies(fields: string[]): Pulse;
 }
 
 /** The measures of one column, as Vega's aggregate keeps them. */
@@ -137,7 +120,6 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
   });
 }
 
-const TransformBase = (vega as unknown as { Transform: new (value: unknown, params?: unknown) => object }).Transform;
 const ingest = (vega as unknown as { ingest(row: Row): Row }).ingest;
 
 /** The `chartspeclod` Vega transform: recomputes its columns whenever its rows or range change. */
@@ -163,9 +145,7 @@ class LevelOfDetail extends TransformBase {
 
   transform(_: LodParams, pulse: Pulse): Pulse | unknown {
     if (this.value && !_.modified() && !pulse.changed()) return pulse.StopPropagation;
-    const rows: Row[] = [];
-    // The rows so far: the upstream collection; on a first pulse without one, what it adds.
-    pulse.visit(pulse.source ? pulse.SOURCE : pulse.ADD, (row) => rows.push(row));
+    const rows = pulseRows(pulse);
     const out = pulse.fork(pulse.NO_SOURCE | pulse.NO_FIELDS);
     if (this.value) out.rem = this.value;
     const next = levelOfDetailRows(rows, _).map(ingest);
@@ -184,15 +164,11 @@ export function installLevelOfDetail(): void {
   (vega as unknown as { transforms: Record<string, unknown> }).transforms['chartspeclod'] = LevelOfDetail;
 }
 
-type VegaTransform = Record<string, unknown>;
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * The `chartspeclod` transform for the level-of-detail transforms at `at` in a data set's
  * transforms, with how many it replaces; undefined unless they are exactly what the marks write.
  */
-function match(ts: VegaTransform[], at: number): { transform: VegaTransform; length: number } | undefined {
+export function matchLevelOfDetail(ts: VegaTransform[], at: number): Match | undefined {
   const time = ts[at];
   if (time?.['type'] !== 'formula' || time['as'] !== '__t' || typeof time['expr'] !== 'string') return undefined;
   const m = /^(toDate\(|\+)datum\[("(?:[^"\\]|\\.)*")\]\)?$/.exec(time['expr']);
@@ -255,52 +231,4 @@ function match(ts: VegaTransform[], at: number): { transform: VegaTransform; len
     },
     length: i + 2 - at,
   };
-}
-
-/** A list of data sets with each level of detail fused, and how many were (the list itself when none). */
-function fuseIn(data: unknown): { data: unknown; fused: number } {
-  if (!Array.isArray(data)) return { data, fused: 0 };
-  let fused = 0;
-  const out = data.map((d) => {
-    const ts = (d as { transform?: unknown } | null)?.transform;
-    if (!Array.isArray(ts)) return d;
-    let changed = false;
-    const next: VegaTransform[] = [];
-    for (let i = 0; i < ts.length; i++) {
-      const m = match(ts as VegaTransform[], i);
-      if (m) {
-        next.push(m.transform);
-        i += m.length - 1;
-        changed = true;
-        fused++;
-      } else next.push(ts[i] as VegaTransform);
-    }
-    return changed ? { ...(d as object), transform: next } : d;
-  });
-  return { data: fused ? out : data, fused };
-}
-
-/**
- * The spec to draw: the same spec, with each level of detail the financial marks wrote run by
- * `chartspeclod`. Returns the spec itself when there is none (nothing is copied).
- */
-export function fuseLevelOfDetail(spec: VegaSpec): VegaSpec {
-  const visit = (node: Record<string, unknown>, depth: number): Record<string, unknown> => {
-    if (depth > 32) return node;
-    const { data, fused } = fuseIn(node['data']);
-    let marks = node['marks'];
-    let marksChanged = false;
-    if (Array.isArray(marks)) {
-      const next = marks.map((m) => {
-        if (!m || typeof m !== 'object' || (m as { type?: unknown }).type !== 'group') return m;
-        const v = visit(m as Record<string, unknown>, depth + 1);
-        if (v !== m) marksChanged = true;
-        return v;
-      });
-      if (marksChanged) marks = next;
-    }
-    if (!fused && !marksChanged) return node;
-    return { ...node, ...(fused ? { data } : {}), ...(marksChanged ? { marks } : {}) };
-  };
-  return visit(spec as Record<string, unknown>, 0) as VegaSpec;
 }

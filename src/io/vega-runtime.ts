@@ -8,7 +8,7 @@ import { captureLogger, type LogEntry } from '../core/logger';
 import { expressionEvaluator, tooltipValue } from './expression';
 import type { Spec as VegaSpec } from 'vega';
 import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
-import { fuseLevelOfDetail } from './level-of-detail';
+import { fuseMarkTransforms } from './fused-transforms';
 
 type Reader = ((data: string, format: DsvFormat) => unknown) & { responseType?: string };
 
@@ -251,11 +251,11 @@ export function viewShows(view: vega.View, spec: VegaSpec): void {
 }
 
 /**
- * What the chart view draws for a compiled spec: the financial marks' level of detail run in one
- * pass (the spec itself when it has none; see ./level-of-detail), with rows of its own.
+ * What the chart view draws for a compiled spec: the financial marks' transforms run fused (the
+ * spec itself when it has none; see ./fused-transforms), with rows of its own.
  */
 export function runtimeSpec(spec: VegaSpec): VegaSpec {
-  return privateRows(fuseLevelOfDetail(spec));
+  return privateRows(fuseMarkTransforms(spec));
 }
 
 interface ViewState {

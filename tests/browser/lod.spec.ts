@@ -59,13 +59,15 @@ async function candles(page: Page): Promise<Candles> {
 test('5,000 bars become one candle per pixel column, and zooming in brings finer candles', async ({ page }) => {
   const w = await watch(page);
   await openWith(page, SPEC);
-  // The drawing runs the level of detail as one transform (src/io/level-of-detail.ts).
-  const fused = await page.evaluate(() => {
+  // The drawing runs the level of detail as one transform (src/io/level-of-detail.ts), and the
+  // bar slots after it as another (src/io/bar-slots.ts): no window, no joinaggregate left.
+  const operators = await page.evaluate(() => {
     const host = document.querySelector('[data-testid="chart"]') as (Element & { chartspecView?: unknown }) | null;
     const nodes = (host?.chartspecView as { _runtime?: { nodes?: Record<string, { constructor: { Definition?: { type?: string } } }> } })?._runtime?.nodes ?? {};
-    return Object.values(nodes).filter((op) => op.constructor.Definition?.type === 'ChartspecLod').length;
+    const types = Object.values(nodes).map((op) => op.constructor.Definition?.type);
+    return Object.fromEntries(['ChartspecLod', 'ChartspecSlots', 'Window', 'JoinAggregate'].map((t) => [t, types.filter((x) => x === t).length]));
   });
-  expect(fused).toBe(1);
+  expect(operators).toEqual({ ChartspecLod: 1, ChartspecSlots: 1, Window: 0, JoinAggregate: 0 });
   const before = await candles(page);
   expect(before.count).toBeGreaterThan(300);
   expect(before.count).toBeLessThanOrEqual(400);

@@ -4,9 +4,9 @@
  * says which parts it draws.
  */
 import type { ExpandContext, JsonObject } from './types';
-import { datum, lodExpressions } from './lod-expressions';
+import { changeExpressions, datum, lodExpressions, slotExpressions } from './fused-expressions';
 
-export { datum, lodExpressions } from './lod-expressions';
+export { datum, lodExpressions } from './fused-expressions';
 
 export const PRICE_CHANNELS = ['open', 'high', 'low', 'close'] as const;
 export type PriceChannel = (typeof PRICE_CHANNELS)[number];
@@ -223,10 +223,13 @@ export function speakingPart(o: { tooltip: boolean }, encoding: JsonObject, fiel
   return { ...(tooltip !== undefined ? { tooltip } : {}), ...(description !== undefined ? { description } : {}) };
 }
 
-export const CHANGE_TRANSFORMS = (f: PriceFields): JsonObject[] => [
-  { calculate: `${datum(f.close)} - ${datum(f.open)}`, as: '__change' },
-  { calculate: `${datum(f.open)} ? (${datum(f.close)} - ${datum(f.open)}) / ${datum(f.open)} : null`, as: '__change_pct' },
-];
+export function changeTransforms(f: PriceFields): JsonObject[] {
+  const e = changeExpressions(f.open, f.close);
+  return [
+    { calculate: e.change, as: '__change' },
+    { calculate: e.pct, as: '__change_pct' },
+  ];
+}
 
 /**
  * Where each bar sits along x. On a continuous x (time or numbers) the spacing between bars is
@@ -256,19 +259,18 @@ export function barSlots(x: unknown, band: number): BarSlots | undefined {
       continuous,
     };
   }
-  const t = type === 'temporal' ? `toDate(${datum(field)})` : `+${datum(field)}`;
-  const half = band / 2;
+  const e = slotExpressions(field, type === 'temporal', band / 2);
   const axisX: JsonObject = { title: field, ...options, type };
   const slot = (name: string, withAxis: boolean): JsonObject => (withAxis ? { ...axisX, field: name } : { field: name });
   return {
     transform: [
-      { calculate: t, as: '__t' },
+      { calculate: e.time, as: '__t' },
       // An explicit (empty) groupby: inside a facet, vega-lite adds the facet fields to it.
       { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }], groupby: [] },
-      { calculate: 'isValid(datum.__prev_t) && datum.__t > datum.__prev_t ? datum.__t - datum.__prev_t : null', as: '__gap' },
+      { calculate: e.gap, as: '__gap' },
       { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }], groupby: [] },
-      { calculate: `datum.__t - (isValid(datum.__step) ? datum.__step : 1) * ${half}`, as: '__x0' },
-      { calculate: `datum.__t + (isValid(datum.__step) ? datum.__step : 1) * ${half}`, as: '__x1' },
+      { calculate: e.x0, as: '__x0' },
+      { calculate: e.x1, as: '__x1' },
     ],
     center: slot('__t', true),
     span(from, to) {
@@ -550,7 +552,7 @@ export function expandFinancial<O extends FinancialOptions>(
     ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
     ...lod,
     ...slots.transform,
-    ...(options.tooltip ? CHANGE_TRANSFORMS(fields) : []),
+    ...(options.tooltip ? changeTransforms(fields) : []),
   ];
   return { ...outer, ...(transform.length ? { transform } : {}), layer };
 }
