@@ -185,10 +185,82 @@ function toValue(node: JsonNode, lines: LineIndex, problems: Problem[], path: Pa
   }
 }
 
-/** Parses spec text, tolerating comments and trailing commas (each with a warning). */
-export function parseDocument(text: string): ParsedDocument {
+/**
+ * Where a key ends in the text: a closing quote, then a colon. Every key matches once; a string
+ * value can hold `\":` too, which only makes the count larger.
+ */
+const KEY_END = /"[ \t\n\r]*:/g;
+
+/**
+ * The spec's value the quick way, for the common text that is plain JSON with none of the
+ * remarks the tree parser makes: the browser's own `JSON.parse`, then one walk of the value for
+ * the limits (depth, inline rows) and for duplicate keys, which `JSON.parse` drops without a
+ * word — the text must hold exactly as many keys as the value. Undefined whenever the careful
+ * parse has something to say (a syntax error, comments, trailing commas, a duplicate, a limit,
+ * a root that is not an object): then that parse runs and says it.
+ */
+function plainValue(text: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  let keys = 0;
+  let rows = 0;
+  const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    if (depth > MAX_DEPTH) return undefined;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push({ node: item as object, depth: depth + 1 });
+      continue;
+    }
+    const names = Object.keys(node);
+    keys += names.length;
+    for (const name of names) {
+      const item = (node as Record<string, unknown>)[name];
+      if (item === null || typeof item !== 'object') continue;
+      if (name === 'values' && Array.isArray(item)) rows += item.length;
+      stack.push({ node: item, depth: depth + 1 });
+    }
+  }
+  if (rows > MAX_INLINE_ROWS) return undefined;
+  let found = 0;
+  KEY_END.lastIndex = 0;
+  while (KEY_END.exec(text)) if (++found > keys) return undefined;
+  return found === keys ? (value as Record<string, unknown>) : undefined;
+}
+
+const treeOf = (text: string) => parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+
+/**
+ * Parses spec text, tolerating comments and trailing commas (each with a warning). Plain JSON
+ * takes the quick way (`plainValue`), and its syntax tree, which only placing a problem needs,
+ * is built when first asked for; `careful: true` always builds it (tests compare the two).
+ */
+export function parseDocument(text: string, options: { careful?: boolean } = {}): ParsedDocument {
   const lines = new LineIndex(text);
   const problems: Problem[] = [];
+
+  if (!options.careful && text.length > 0 && oversize(text) === undefined) {
+    const value = plainValue(text);
+    if (value) {
+      let root: JsonNode | undefined | null = null;
+      return {
+        text,
+        lines,
+        get root() {
+          if (root === null) root = treeOf(text);
+          return root;
+        },
+        value,
+        problems,
+        ok: true,
+      };
+    }
+  }
 
   if (text.trim() === '') {
     problems.push(problemAt(lines, 'error', 'The spec is empty: write a JSON object such as {"mark": "bar"}', 0, 0));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { findKeys, findStringValues, MAX_DEPTH, parseDocument, rangeOfPointer } from '../../src/core/parse';
+import { MAX_INLINE_ROWS } from '../../src/core/limits';
 import { lc, textOf } from './helpers';
 
 const SPEC = [
@@ -473,5 +475,80 @@ describe('findStringValues', () => {
     expect(findStringValues(doc, () => true)).toHaveLength(4);
     const many = parseDocument(JSON.stringify({ a: ['1', '2', '3', '4', '5', '6', '7'] }));
     expect(findStringValues(many, () => true)).toEqual(['/a/0', '/a/1', '/a/2', '/a/3', '/a/4']);
+  });
+});
+
+describe('parseDocument: the quick way for plain JSON', () => {
+  /** Both parses of a text: the quick one when it applies, and the careful one. */
+  const both = (text: string) => {
+    const quick = parseDocument(text);
+    const careful = parseDocument(text, { careful: true });
+    return { quick, careful };
+  };
+  const same = (text: string) => {
+    const { quick, careful } = both(text);
+    expect(quick.problems).toEqual(careful.problems);
+    expect(quick.ok).toBe(careful.ok);
+    expect(quick.value).toEqual(careful.value);
+    expect(JSON.stringify(quick.value)).toBe(JSON.stringify(careful.value));
+    // The tree, built only when asked for, is the careful parse's tree.
+    expect(quick.root).toEqual(careful.root);
+    return { quick, careful, quickWay: Object.getOwnPropertyDescriptor(quick, 'root')?.get !== undefined };
+  };
+
+  const key = fc.oneof(fc.constantFrom('values', 'mark', '__proto__', 'constructor', 'a:b', 'q\\":', '', '0', '10', 'data'), fc.string({ maxLength: 6 }));
+  const leaf = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 8 }), fc.constantFrom('\\":', 'a": 1', '\u2028', 'é\u0000'));
+  const { tree } = fc.letrec((tie) => ({
+    tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object')),
+    array: fc.array(tie('tree'), { maxLength: 5 }),
+    object: fc.array(fc.tuple(key, tie('tree')), { maxLength: 5 }),
+  }));
+  /** JSON text of generated entries, duplicate keys kept, with some spacing and a tail before `}`. */
+  const text = (entries: [string, unknown][], spacing: string, tail: string) =>
+    `{${spacing}${entries.map(([k, v]) => `${JSON.stringify(k)}${spacing}:${spacing}${toText(v, spacing)}`).join(`,${spacing}`)}${tail}}`;
+  const toText = (v: unknown, spacing: string): string =>
+    Array.isArray(v) && (v as { object?: boolean }).object
+      ? text(v as [string, unknown][], spacing, '')
+      : Array.isArray(v)
+        ? `[${v.map((e) => toText(e, spacing)).join(`,${spacing}`)}]`
+        : JSON.stringify(v);
+
+  it('gives what the careful parse gives, for any text it takes (random JSON, duplicates, odd keys)', () => {
+    let quickWays = 0;
+    const objectTree: fc.Arbitrary<unknown> = tree.map(function mark(t: unknown): unknown {
+      // Arrays of [key, value] pairs from the `object` arbitrary become objects (duplicates kept).
+      if (Array.isArray(t) && t.length > 0 && t.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string')) {
+        const pairs = t.map(([k, v]) => [k, mark(v)]);
+        return Object.assign(pairs, { object: true });
+      }
+      return Array.isArray(t) ? t.map(mark) : t;
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, objectTree), { maxLength: 6 }), fc.constantFrom('', ' ', '\n  ', '\t'), fc.constantFrom('', '', ',', ' /* c */', '\n// c\n'), (entries, spacing, tail) => {
+        if (same(text(entries as [string, unknown][], spacing, tail)).quickWay) quickWays++;
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 400), ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+    );
+    // Many of the texts took the quick way (the comparison is not of the careful parse with itself).
+    expect(quickWays).toBeGreaterThan(Number(process.env.FC_RUNS ?? 400) / 10);
+  });
+
+  it('takes plain JSON; leaves duplicates, limits and non-objects to the careful parse', () => {
+    expect(same('{"mark": "bar", "data": {"values": [{"a": 1}]}}').quickWay).toBe(true);
+    expect(same('{"a": 1, "a": 2}').quickWay).toBe(false);
+    const own = same('{"__proto__": {"polluted": true}, "mark": "bar"}').quick.value as Record<string, unknown>;
+    expect(Object.keys(own)).toEqual(['__proto__', 'mark']);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(same('{"a": 1, "a": 2}').quick.problems.map((p) => p.message)).toEqual(['Duplicate property "a": this later one wins']);
+    expect(same('{"a": {"b": 1, "c": {"b": 2}, "b": 3}}').quick.problems).toHaveLength(1);
+    // A string value holding `":` makes the keys look more than they are: the careful parse runs, and agrees.
+    same('{"expr": "datum[\\"a\\"]: 1", "b": "\\":"}');
+    for (const t of ['[1, 2]', '"bar"', '3', 'null', '{"a": 1} x', '{"a": 1,}', '{"a": /* c */ 1}', '']) same(t);
+    const deep = (n: number) => `{"a": ${'['.repeat(n - 1)}${']'.repeat(n - 1)}}`;
+    expect(same(deep(MAX_DEPTH)).quick.ok).toBe(true);
+    expect(same(deep(MAX_DEPTH + 1)).quick.ok).toBe(false);
+    const rows = (n: number) => `{"data": {"values": [${Array.from({ length: n }, () => '{"a":1}').join(',')}]}, "layer": [{"data": {"values": [1]}}]}`;
+    expect(same(rows(MAX_INLINE_ROWS - 1)).quick.ok).toBe(true);
+    expect(same(rows(MAX_INLINE_ROWS)).quick.problems.map((p) => p.severity)).toEqual(['error']);
   });
 });
