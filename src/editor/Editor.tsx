@@ -25,7 +25,10 @@ interface EditorProps {
  * From this many lines on, editor features whose work grows with the text on every keystroke
  * are turned off: sticky scroll (it asks the JSON worker for every symbol, three per row of inline
  * data, and lays them out on the main thread), the active indent guide (it walks every line at the
- * same indentation), and occurrence/selection highlights (they search the whole text).
+ * same indentation), occurrence/selection highlights (they search the whole text), and the
+ * suggestions that come unasked: while typing, and color swatches. The JSON worker finds those by
+ * matching the whole document against the schema — seconds for 10,000 rows, taking a core from
+ * the page while the user types into the data. Ctrl+Space still asks for suggestions.
  */
 const LARGE_TEXT_LINES = 3000;
 const largeTextOptions = (large: boolean) => ({
@@ -33,6 +36,10 @@ const largeTextOptions = (large: boolean) => ({
   guides: { highlightActiveIndentation: !large },
   occurrencesHighlight: large ? ('off' as const) : ('singleFile' as const),
   selectionHighlight: !large,
+  quickSuggestions: !large,
+  suggestOnTriggerCharacters: !large,
+  wordBasedSuggestions: large ? ('off' as const) : ('matchingDocuments' as const),
+  colorDecorators: !large,
 });
 
 const severityOf = (m: Monaco, s: Problem['severity']) =>

@@ -117,3 +117,42 @@ test('data that turns out large once loaded moves the chart to a canvas', async 
   await expect(chart.locator('svg')).toHaveCount(0);
   await expect(chartPane(page)).toHaveAttribute('data-state', 'ready');
 });
+
+test('in a 10,000-row spec suggestions wait to be asked for; in a small one they come while typing', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suggest = page.locator('.suggest-widget');
+  const startProperty = async () => {
+    await cursorToLineEnd(page, 2); // after `"$schema": "…",`
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"');
+  };
+  await openWith(page, BAR);
+  await editorReady(page);
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-schemas', 'ready', { timeout: 30_000 });
+  await startProperty();
+  await expect(suggest).toBeVisible();
+  await expect(suggest).toContainText('description');
+  await page.keyboard.press('Escape');
+
+  // The JSON worker finds suggestions by matching the whole document against the schema: for
+  // 10,000 rows that is seconds of a core, on every key typed into the data. Not unasked.
+  await openWith(page, rowsSpec(10_000));
+  await editorReady(page);
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-schemas', 'ready', { timeout: 30_000 });
+  await startProperty();
+  await page.keyboard.type('wi');
+  // Asked for, they come (the worker takes its time: how long, this run measures).
+  const asked = Date.now();
+  await page.keyboard.press('Control+Space');
+  await expect(suggest).toBeVisible({ timeout: 60_000 });
+  await expect(suggest).toContainText('width', { timeout: 60_000 });
+  const answerMs = Date.now() - asked;
+  await page.keyboard.press('Escape');
+  await expect(suggest).toBeHidden();
+  // Typed, nothing is asked: after twice the time an answer took, still no suggestions.
+  await page.keyboard.type('d');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('"');
+  await page.waitForTimeout(Math.max(3000, 2 * answerMs));
+  await expect(suggest).toBeHidden();
+});
