@@ -6,6 +6,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { expandMarks } from '../../src/core/expand';
 import { changeExpressions, slotExpressions } from '../../src/core/marks/fused-expressions';
 import { fuseMarkTransforms, installFusedTransforms } from '../../src/io/fused-transforms';
+import { candleRows, compiledCandlestick, drawnSvg } from './charts';
 
 installFusedTransforms();
 
@@ -140,32 +141,9 @@ describe('the fused bar slots', () => {
 });
 
 describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
-  const bars = (n: number) =>
-    Array.from({ length: n }, (_, i) => {
-      const o = 100 + Math.sin(i / 7) * 10;
-      const c = o + Math.cos(i / 3) * 3;
-      // Weekdays only: the smallest gap is a day, weekends leave wider ones.
-      const day = Math.floor(i / 5) * 7 + (i % 5);
-      return { date: Date.UTC(2020, 0, 6) + day * 864e5, open: o, high: Math.max(o, c) + 1, low: Math.min(o, c) - 1, close: c, volume: 1000 + i };
-    });
-  const chart = (extra: Record<string, unknown>, encoding: Record<string, unknown> = {}) => {
-    const r = expandMarks({
-      width: 400,
-      height: 200,
-      mark: { type: 'candlestick' },
-      encoding: { x: { field: 'date', type: 'temporal' }, open: { field: 'open' }, high: { field: 'high' }, low: { field: 'low' }, close: { field: 'close' }, ...encoding },
-      ...extra,
-    });
-    expect(r.problems).toEqual([]);
-    return compile(r.spec as TopLevelSpec).spec as VegaSpec;
-  };
-  const svg = async (spec: VegaSpec) => {
-    const view = new vega.View(vega.parse(spec), { renderer: 'none' });
-    await view.runAsync();
-    const out = await view.toSVG();
-    view.finalize();
-    return out.replace(/\bclip\d+/g, 'clip#');
-  };
+  const bars = (n: number) => candleRows(n, { weekdays: true });
+  const chart = (extra: Record<string, unknown>, encoding: Record<string, unknown> = {}) => compiledCandlestick({ width: 400, encoding, extra });
+  const svg = drawnSvg;
   const types = (spec: VegaSpec) => (JSON.stringify(spec).match(/"type":"(chartspecslots|chartspeclod|window|joinaggregate)"/g) ?? []).map((s) => s.slice(8, -1));
 
   it('replace the slot transforms (and the change) of a candlestick, and the chart draws exactly the same', async () => {

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
-import { expandMarks } from '../../src/core/expand';
 import { lodExpressions } from '../../src/core/marks/financial';
 import { fuseMarkTransforms, installFusedTransforms } from '../../src/io/fused-transforms';
+import { candleRows, compiledCandlestick, drawnSvg } from './charts';
 
 installFusedTransforms();
 
@@ -113,31 +112,9 @@ describe('the fused level of detail', () => {
 });
 
 describe('fuseMarkTransforms on compiled charts', () => {
-  const bars = (n: number) =>
-    Array.from({ length: n }, (_, i) => {
-      const o = 100 + Math.sin(i / 7) * 10;
-      const c = o + Math.cos(i / 3) * 3;
-      return { date: Date.UTC(2020, 0, 1) + i * 864e5, open: o, high: Math.max(o, c) + 1, low: Math.min(o, c) - 1, close: c, volume: 1000 + i };
-    });
-  const chart = (extra: Record<string, unknown>) => {
-    const r = expandMarks({
-      width: 300,
-      height: 200,
-      mark: { type: 'candlestick', tooltip: false },
-      encoding: { x: { field: 'date', type: 'temporal' }, open: { field: 'open' }, high: { field: 'high' }, low: { field: 'low' }, close: { field: 'close' } },
-      ...extra,
-    });
-    expect(r.problems).toEqual([]);
-    return compile(r.spec as TopLevelSpec).spec as VegaSpec;
-  };
-  const svg = async (spec: VegaSpec) => {
-    const view = new vega.View(vega.parse(spec), { renderer: 'none' });
-    await view.runAsync();
-    const out = await view.toSVG();
-    view.finalize();
-    // Clip paths are numbered by a counter that runs across draws.
-    return out.replace(/\bclip\d+/g, 'clip#');
-  };
+  const bars = (n: number) => candleRows(n);
+  const chart = (extra: Record<string, unknown>) => compiledCandlestick({ width: 300, mark: { tooltip: false }, extra });
+  const svg = drawnSvg;
   const types = (spec: VegaSpec) => JSON.stringify(spec).match(/"type":"(chartspeclod|aggregate|joinaggregate)"/g) ?? [];
 
   it('replaces the transforms of a level of detail, and the chart draws exactly the same', async () => {
