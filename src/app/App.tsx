@@ -19,7 +19,7 @@ import PipelineWorker from '../workers/pipeline.worker?worker';
 import SchemaWorker from '../workers/schema.worker?worker';
 import { applyPatch } from '../core/data-patch';
 import { LatestChannel } from './latest';
-import type { EarlyWorkers } from './early';
+import { markValidated, type EarlyWorkers } from './early';
 import { clearDrawing, markDrawing, saveText } from '../io/storage';
 import { useWorkflows, type StartInfo } from './workflows';
 
@@ -142,9 +142,7 @@ export function App({ initialText, start, early }: AppProps) {
     const schemaCheck = new LatestChannel<SchemaRequest, SchemaResponse>(
       () => new SchemaWorker({ name: 'chartspec-schema' }),
       (res) => {
-        performance.mark('chartspec:validated', {
-          detail: { version: res.id, compileMs: res.compileMs, validateMs: res.validateMs, problems: res.problems.length, by: res.by },
-        });
+        markValidated(res);
         setEditorTurn(true);
         if (res.id === latestId.current) setSchema(res);
       },

@@ -2,7 +2,8 @@ import { decodeHash, linkText } from '../io/share';
 import { loadSavedText, pushRecent, stoppedWhileDrawing, watchOtherPages } from '../io/storage';
 import { loadExampleText } from './gallery/examples';
 import type { StartInfo } from './workflows';
-import { startWorkers } from './early';
+import { markValidated, startWorkers } from './early';
+import { Shell } from './shell';
 import welcome from '../../examples/welcome.vl.json?raw';
 import './styles.css';
 
@@ -55,6 +56,15 @@ async function starting(): Promise<{ text: string; start: StartInfo }> {
 // the browser is still loading and evaluating the app (React, Vega).
 watchOtherPages();
 const { text, start } = await starting();
-const early = start.lockedOut ? undefined : startWorkers(text);
+const root = document.getElementById('root')!;
+const shell = new Shell(root, text, !start.lockedOut);
+const early = start.lockedOut
+  ? undefined
+  : startWorkers(text, (answer) => {
+      // Only a check of a spec that parsed says anything (syntax problems are the pipeline's).
+      if (answer.by === undefined || !root.querySelector('[data-shell]')) return;
+      shell.show(answer);
+      markValidated(answer);
+    });
 const { mount } = await import('./mount');
-mount(document.getElementById('root')!, text, start, early);
+mount(root, text, start, early);

@@ -121,3 +121,37 @@ test('a Vega spec with transforms the page loads on demand draws, and only then 
   expect(w.consoleErrors).toEqual([]);
   expect(w.cspViolations).toEqual([]);
 });
+
+test('before the app has loaded, the page shows the text and the first check’s answer; the app then takes over', async ({ page }) => {
+  const w = await watch(page);
+  // The app's own chunk is held back: what shows meanwhile is the first module's page.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/mount-*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const spec = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', data: { values: [{ a: 1 }] }, mark: 'poitn', encoding: { x: { field: 'a', type: 'quantitative' } } };
+  const text = JSON.stringify(spec, null, 2);
+  await page.goto('/' + shareHash(text));
+  const shell = page.locator('.app[data-shell]');
+  await expect(shell.locator('textarea')).toHaveValue(text);
+  await expect(shell.locator('textarea')).toHaveAttribute('readonly', '');
+  const early = page.getByTestId('shell-problems');
+  await expect(early).toContainText('1 error');
+  await expect(early).toContainText('Unknown mark "poitn". Did you mean "point"?');
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l.includes('"poitn"'));
+  await expect(early).toContainText(`${line + 1}:${lines[line]!.indexOf('"poitn"') + 1}`);
+  expect(await validations(page)).toEqual([expect.objectContaining({ version: 1, problems: 1, by: 'quick' })]);
+  await expect(chartPane(page)).toHaveCount(1);
+
+  release();
+  await expect(shell).toHaveCount(0);
+  await expect(problems(page)).toHaveCount(1);
+  await expect(problems(page).first()).toContainText('Unknown mark "poitn". Did you mean "point"?');
+  await editorReady(page);
+  // The same answer, replayed to the app, is not counted twice.
+  expect((await validations(page)).filter((v) => v.version === 1)).toHaveLength(1);
+  expect(w.consoleErrors).toEqual([]);
+});

@@ -1,0 +1,86 @@
+import { formatPosition, type Problem } from '../core/problem';
+import type { SchemaResponse } from '../workers/protocol';
+
+/** The brand mark of the top bar (also the app's, src/components/Header.tsx). */
+export const BRAND_SVG =
+  '<svg viewBox="0 0 32 32" width="22" height="22" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#1e3a8a"></rect>' +
+  '<path d="M9 8v16M16 6v18M23 10v14" stroke="#e2e8f0" stroke-width="2" stroke-linecap="round"></path>' +
+  '<rect x="7" y="12" width="4" height="8" rx="1" fill="#34d399"></rect><rect x="14" y="9" width="4" height="9" rx="1" fill="#f87171"></rect>' +
+  '<rect x="21" y="13" width="4" height="7" rx="1" fill="#34d399"></rect></svg>';
+
+const el = (tag: string, className: string, text?: string): HTMLElement => {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The page before the app has loaded: the first module paints the app's frame with the text in
+ * it (read-only until the editor takes over) and the Problems panel, so that the text shows at
+ * once and the first schema answer shows when it comes, while React and Vega still load. The app
+ * replaces all of it when it mounts (same classes, same places).
+ */
+export class Shell {
+  private readonly problems: HTMLElement;
+
+  /** `checking`: the schema check is on its way (not when the page opens locked out). */
+  constructor(root: HTMLElement, text: string, private readonly checking = true) {
+    const app = el('div', 'app');
+    app.dataset['shell'] = '';
+    const top = el('header', 'topbar');
+    const brand = el('div', 'brand');
+    const mark = el('span', 'brand-mark');
+    mark.innerHTML = BRAND_SVG;
+    brand.append(mark, el('span', 'name', 'Chartspec'));
+    top.append(brand);
+    const main = el('main', 'workspace');
+    const split = el('div', 'split');
+    split.style.gridTemplateColumns = '42% 6px 1fr';
+    const left = el('div', 'split-pane');
+    const editor = el('div', 'editor');
+    const area = el('textarea', 'editor-fallback') as HTMLTextAreaElement;
+    area.readOnly = true;
+    area.spellcheck = false;
+    area.value = text;
+    area.setAttribute('aria-label', 'Chart spec (JSON), loading');
+    editor.append(area);
+    left.append(editor);
+    const right = el('div', 'split-pane');
+    right.append(el('div', 'chart-pane'));
+    split.append(left, el('div', 'split-divider'), right);
+    this.problems = el('section', 'problems');
+    this.problems.setAttribute('aria-label', 'Problems');
+    this.problems.dataset['testid'] = 'shell-problems';
+    main.append(split, this.problems);
+    app.append(top, main);
+    root.replaceChildren(app);
+    this.show(undefined);
+  }
+
+  /** Shows the schema check's answer (undefined: not there yet). */
+  show(answer: SchemaResponse | undefined): void {
+    const list: readonly Problem[] = answer?.problems ?? [];
+    const errors = list.filter((p) => p.severity === 'error').length;
+    const warnings = list.filter((p) => p.severity === 'warning').length;
+    const head = el('header', 'problems-head');
+    head.append(el('h2', '', 'Problems'), el('span', `count ${errors ? 'has-errors' : ''}`, plural(errors, 'error')), el('span', `count ${warnings ? 'has-warnings' : ''}`, plural(warnings, 'warning')));
+    if (!answer && this.checking) head.append(el('span', 'checking', 'checking schema…'));
+    const body: HTMLElement[] = [];
+    if (answer && list.length === 0) body.push(el('p', 'problems-empty', 'No problems found by the schema check.'));
+    else if (list.length) {
+      const ul = el('ul', '');
+      for (const p of list) {
+        const li = el('li', '');
+        const item = el('div', `problem ${p.severity}`);
+        item.append(el('span', 'icon', p.severity === 'error' ? '✕' : p.severity === 'warning' ? '!' : 'i'), el('span', 'severity', p.severity), el('span', 'pos', formatPosition(p.range.start)), el('span', 'message', p.message), el('span', 'source', p.source));
+        li.append(item);
+        ul.append(li);
+      }
+      body.push(ul);
+    }
+    this.problems.replaceChildren(head, ...body);
+  }
+}
