@@ -62,9 +62,7 @@ const early = start.lockedOut
   ? undefined
   : startWorkers(text, (answer) => {
       // Only a check of a spec that parsed says anything (syntax problems are the pipeline's).
-      if (answer.by === undefined || !root.querySelector('[data-shell]')) return;
-      shell.show(answer);
-      markValidated(answer);
+      if (answer.by !== undefined && shell.show(answer)) markValidated(answer);
     });
 const { mount } = await import('./mount');
 mount(root, text, start, early);

@@ -1,5 +1,6 @@
 import { formatPosition, type Problem } from '../core/problem';
 import type { SchemaResponse } from '../workers/protocol';
+import { counted, SEVERITY_ICONS } from '../components/problem-labels';
 
 /** The brand mark of the top bar (also the app's, src/components/Header.tsx). */
 export const BRAND_SVG =
@@ -14,8 +15,6 @@ const el = (tag: string, className: string, text?: string): HTMLElement => {
   if (text !== undefined) e.textContent = text;
   return e;
 };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The page before the app has loaded: the first module paints the app's frame with the text in
@@ -60,13 +59,17 @@ export class Shell {
     this.show(undefined);
   }
 
-  /** Shows the schema check's answer (undefined: not there yet). */
-  show(answer: SchemaResponse | undefined): void {
+  /**
+   * Shows the schema check's answer (undefined: not there yet). False, showing nothing, once the
+   * app has replaced the page.
+   */
+  show(answer: SchemaResponse | undefined): boolean {
+    if (answer && !this.problems.isConnected) return false;
     const list: readonly Problem[] = answer?.problems ?? [];
-    const errors = list.filter((p) => p.severity === 'error').length;
-    const warnings = list.filter((p) => p.severity === 'warning').length;
+    const errors = counted(list, 'error');
+    const warnings = counted(list, 'warning');
     const head = el('header', 'problems-head');
-    head.append(el('h2', '', 'Problems'), el('span', `count ${errors ? 'has-errors' : ''}`, plural(errors, 'error')), el('span', `count ${warnings ? 'has-warnings' : ''}`, plural(warnings, 'warning')));
+    head.append(el('h2', '', 'Problems'), el('span', `count ${errors.n ? 'has-errors' : ''}`, errors.label), el('span', `count ${warnings.n ? 'has-warnings' : ''}`, warnings.label));
     if (!answer && this.checking) head.append(el('span', 'checking', 'checking schema…'));
     const body: HTMLElement[] = [];
     if (answer && list.length === 0) body.push(el('p', 'problems-empty', 'No problems found by the schema check.'));
@@ -75,12 +78,13 @@ export class Shell {
       for (const p of list) {
         const li = el('li', '');
         const item = el('div', `problem ${p.severity}`);
-        item.append(el('span', 'icon', p.severity === 'error' ? '✕' : p.severity === 'warning' ? '!' : 'i'), el('span', 'severity', p.severity), el('span', 'pos', formatPosition(p.range.start)), el('span', 'message', p.message), el('span', 'source', p.source));
+        item.append(el('span', 'icon', SEVERITY_ICONS[p.severity]), el('span', 'severity', p.severity), el('span', 'pos', formatPosition(p.range.start)), el('span', 'message', p.message), el('span', 'source', p.source));
         li.append(item);
         ul.append(li);
       }
       body.push(ul);
     }
     this.problems.replaceChildren(head, ...body);
+    return true;
   }
 }

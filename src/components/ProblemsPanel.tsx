@@ -1,4 +1,5 @@
 import { formatPosition, type Problem } from '../core/problem';
+import { counted, SEVERITY_ICONS } from './problem-labels';
 
 interface ProblemsPanelProps {
   problems: readonly Problem[];
@@ -9,17 +10,15 @@ interface ProblemsPanelProps {
   idle?: string;
 }
 
-const icons: Record<Problem['severity'], string> = { error: '✕', warning: '!', info: 'i' };
-
 export function ProblemsPanel({ problems, checking, onSelect, idle }: ProblemsPanelProps) {
-  const errors = problems.filter((p) => p.severity === 'error').length;
-  const warnings = problems.filter((p) => p.severity === 'warning').length;
+  const errors = counted(problems, 'error');
+  const warnings = counted(problems, 'warning');
   return (
     <section className="problems" data-testid="problems" aria-label="Problems">
       <header className="problems-head">
         <h2>Problems</h2>
-        <span className={`count ${errors ? 'has-errors' : ''}`}>{errors} {errors === 1 ? 'error' : 'errors'}</span>
-        <span className={`count ${warnings ? 'has-warnings' : ''}`}>{warnings} {warnings === 1 ? 'warning' : 'warnings'}</span>
+        <span className={`count ${errors.n ? 'has-errors' : ''}`}>{errors.label}</span>
+        <span className={`count ${warnings.n ? 'has-warnings' : ''}`}>{warnings.label}</span>
         {checking && <span className="checking">checking schema…</span>}
       </header>
       {problems.length === 0 ? (
@@ -38,7 +37,7 @@ export function ProblemsPanel({ problems, checking, onSelect, idle }: ProblemsPa
                 onClick={() => onSelect(p)}
                 title={`Go to ${formatPosition(p.range.start)}`}
               >
-                <span className="icon" aria-hidden="true">{icons[p.severity]}</span>
+                <span className="icon" aria-hidden="true">{SEVERITY_ICONS[p.severity]}</span>
                 <span className="severity">{p.severity}</span>
                 <span className="pos">{formatPosition(p.range.start)}</span>
                 <span className="message">{p.message}</span>

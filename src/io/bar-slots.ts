@@ -81,7 +81,8 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
     if (gap != null && gap === gap && ((gap as number) < (step as number) || step === undefined)) step = gap;
   }
   const width = (isValid(step) ? (step as number) : 1) * p.half;
-  const change = p.open !== undefined && p.close !== undefined;
+  const names = slotOutputs(p);
+  const change = names.length > SLOT_FIELDS.length;
   const changed: Row[] = [];
   for (let i = 0; i < n; i++) {
     const row = rows[i]!;
@@ -94,7 +95,6 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
       out.push(c - o, o ? (c - o) / o : null);
     }
     let differs = false;
-    const names = change ? [...SLOT_FIELDS, ...CHANGE_FIELDS] : SLOT_FIELDS;
     for (let f = 0; f < names.length; f++) {
       const name = names[f]!;
       if (!differs && !Object.is(row[name], out[f])) differs = true;
