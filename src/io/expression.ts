@@ -107,7 +107,8 @@ class Unsupported extends Error {}
 
 function member(object: unknown, key: unknown): unknown {
   const value = (object as Record<PropertyKey, unknown>)[key as PropertyKey];
-  if (REFUSED.has(value)) {
+  // Only functions can be refused; the type test spares hashing every number and string.
+  if (typeof value === 'function' && REFUSED.has(value)) {
     console.error(`Prevented interpretation of member "${String(key)}" which could lead to insecure code execution`);
     return undefined;
   }
@@ -164,13 +165,20 @@ function compileNode(node: Node, fn: Functions): Compiled {
       return constant ? () => constant : (_d, p) => p?.[key];
     }
     case 'MemberExpression': {
-      const object = compileNode(node['object'] as Node, fn);
+      const objectNode = node['object'] as Node;
       const property = node['property'] as Node;
+      let key: unknown;
       if (!node['computed']) {
         if (property.type !== 'Identifier') throw new Unsupported();
-        const key = property['name'] as string;
+        key = property['name'];
+      } else if (property.type === 'Literal' && !property['regex']) key = property['value'];
+      if (key !== undefined) {
+        // `datum.a` and `datum["a"]` (what encoders and Vega-Lite's transforms mostly read).
+        if (objectNode.type === 'Identifier' && objectNode['name'] === 'datum') return (d) => member(d, key);
+        const object = compileNode(objectNode, fn);
         return (d, p, i) => member(object(d, p, i), key);
       }
+      const object = compileNode(objectNode, fn);
       const computed = compileNode(property, fn);
       return (d, p, i) => {
         const o = object(d, p, i);
@@ -286,12 +294,16 @@ export function compileExpression(ast: unknown, functions: Functions): Compiled 
 }
 
 /** After encoding, a mark's x2/xc/y2/yc settle into x, y, width and height (as Vega does). */
+const SPATIAL = [
+  ['x', 'x2', 'xc', 'width'],
+  ['y', 'y2', 'yc', 'height'],
+] as const;
+/** Whether an encoding set has a channel that `settleSpatial` settles. */
+const hasSpatialEnds = (channels: Record<string, unknown>) => SPATIAL.some(([, end, center]) => channels[end] || channels[center]);
+
 function settleSpatial(item: Item, channels: Record<string, unknown>, swap: boolean): void {
   const it = item as Record<string, number>;
-  for (const [pos, end, center, size] of [
-    ['x', 'x2', 'xc', 'width'],
-    ['y', 'y2', 'yc', 'height'],
-  ] as const) {
+  for (const [pos, end, center, size] of SPATIAL) {
     if (channels[end]) {
       if (channels[pos]) {
         if (swap && it[pos]! > it[end]!) [it[pos], it[end]] = [it[end]!, it[pos]!];
@@ -363,7 +375,7 @@ export const expressionEvaluator: Interpreter = {
       };
     });
     const swap = marktype === 'group' || marktype === 'image' || marktype === 'rect';
-    const settle = marktype !== 'rule';
+    const settle = marktype !== 'rule' && hasSpatialEnds(channels);
     const deferred = names.map((name) => name === 'tooltip');
     return (item: Item, params: Params) => {
       const datum = item.datum;
