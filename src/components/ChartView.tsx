@@ -8,10 +8,14 @@ import { valuesPatch, type DataPatch } from '../core/data-patch';
 import { loadTransforms } from '../io/vega-transforms';
 import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, installCspSafeFormats, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
 import { installFusedTransforms } from '../io/fused-transforms';
+import { installSlicedDataflow, markTaskStart } from '../io/sliced-dataflow';
+import { installSteadyExtent } from '../io/steady-extent';
 import type { LogEntry } from '../core/logger';
 
 installCspSafeFormats();
 installFusedTransforms();
+installSlicedDataflow();
+installSteadyExtent();
 
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
@@ -29,6 +33,8 @@ const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
  * The view's rows are its own copies (see `privateRows`): the specs are not changed.
  */
 async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
+  // A long pass of Vega's encoders gives the page its thread back counting from here (./sliced-dataflow).
+  markTaskStart();
   try {
     for (const { index, name, rows } of patch.datasets) {
       const before = ((base as { data: { values: Row[] }[] }).data[index]!).values;

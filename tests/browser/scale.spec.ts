@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BAR } from './fixtures';
 // The bench's 10,000-row line chart (one row per line; rows start on line 4).
 import { rowsSpec } from '../../bench/specs.mjs';
-import { chartPane, cursorToLineEnd, editorReady, openWith, shownVersion, waitForChart } from './helpers';
+import { chartPane, cursorToLineEnd, editorReady, openWith, shownVersion, waitForChart, watch } from './helpers';
 import { digest } from '../../src/core/text';
 
 /** A candlestick over `n` inline daily bars (weekdays only), deterministic. */
@@ -87,6 +87,62 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   await expect.poll(() => savedText(page), { timeout: 20_000 }).toBe(lines.join('\n'));
   expect(await drawnMarks(page)).toBe(drawn);
   await expect(page.getByTestId('problem')).toHaveCount(0);
+});
+
+test('typing into 10,000 rows while the pointer moves over the chart: the chart follows, hovering still selects, no errors', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seen = await watch(page);
+  // The bench's rows as points that a pointer over them selects (Vega runs at every such event).
+  const text = rowsSpec(10_000)
+    .replace('"mark": "line",', '"mark": {"type": "point", "filled": true, "size": 30},\n  "params": [{"name": "hover", "select": {"type": "point", "on": "pointerover", "clear": false}}],')
+    .replace('"color": {"field": "series", "type": "nominal"}', '"color": {"condition": {"param": "hover", "value": "red"}, "value": "steelblue"}');
+  await openWith(page, text);
+  await editorReady(page);
+  await expect(chartPane(page)).toHaveAttribute('data-state', 'ready');
+  const box = (await page.getByTestId('chart').locator('canvas').boundingBox())!;
+  const version = await shownVersion(page);
+  await cursorToLineEnd(page, 4);
+  await page.keyboard.press('ArrowLeft'); // before ','
+  await page.keyboard.press('ArrowLeft'); // before '}'
+  // Each key moves the y scale (the first value goes ×10, ÷10, …: every point is encoded again, in
+  // slices); the pointer sweeps the plot meanwhile.
+  let typing = true;
+  const sweep = (async () => {
+    for (let i = 0; typing && i < 400; i++) {
+      const f = (i % 40) / 40;
+      await page.mouse.move(box.x + 40 + f * (box.width - 80), box.y + 20 + ((i * 7) % 40) / 40 * (box.height - 60));
+    }
+  })();
+  for (const key of ['0', 'Backspace', '0', '0', 'Backspace']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  typing = false;
+  await sweep;
+  await waitForChart(page, version + 1);
+  const lines = text.split('\n');
+  lines[3] = `${lines[3]!.slice(0, -2)}0${lines[3]!.slice(-2)}`;
+  await expect.poll(() => savedText(page), { timeout: 20_000 }).toBe(lines.join('\n'));
+  const first = Number(/"value": ([\d.]+)/.exec(text.split('\n')[3]!)![1]);
+  const chartState = () =>
+    page.evaluate(() => {
+      const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { data(n: string): Record<string, unknown>[] } }).chartspecView;
+      return { first: view.data('source_0')[0]!['value'], hovered: view.data('hover_store').length };
+    });
+  await expect.poll(async () => (await chartState()).first).toBe(first * 10);
+  // Hovering still selects: the pointer onto a point (where the chart drew it) picks it.
+  const at = await page.evaluate(() => {
+    type Item = { x: number; y: number; datum: Record<string, unknown>; items?: Item[]; role?: string };
+    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { origin(): [number, number]; scenegraph(): { root: Item } } }).chartspecView;
+    const marks = view.scenegraph().root.items![0]!.items!.find((m) => m.role === 'mark')!;
+    const point = marks.items![5000]!;
+    return { x: view.origin()[0] + point.x, y: view.origin()[1] + point.y, value: point.datum['value'] };
+  });
+  await page.mouse.move(box.x + 1, box.y + 1);
+  await page.mouse.move(box.x + at.x, box.y + at.y, { steps: 4 });
+  await expect.poll(async () => (await chartState()).hovered).toBe(1);
+  await expect(page.getByTestId('problem')).toHaveCount(0);
+  expect(seen.consoleErrors).toEqual([]);
 });
 
 test('a chart with many marks is drawn on a canvas, a small one in SVG', async ({ page }) => {
