@@ -1,17 +1,16 @@
 // The bench's financial page: draws a candlestick chart with Chartspec's own core (expandMarks,
-// vega-lite compile, then vega-embed with the app's embed options: vega-interpreter, the app's
-// renderer choice) or with lightweight-charts, from the same generated bars at the same size, and
-// times call → chart drawn in the next frame. bench/run.mjs drives it through window.__fin.
+// vega-lite compile, then vega-embed with the app's embed options and the app's Vega: see
+// src/io/page-vega.ts) or with lightweight-charts, from the same generated bars at the same size,
+// and times call → chart drawn in the next frame. bench/run.mjs drives it through window.__fin.
 import embed, { type Result } from 'vega-embed';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Spec as VegaSpec } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
-import { embedOptionsFor, installCspSafeFormats, runtimeSpec } from '../../src/io/vega-runtime';
-import { installFusedTransforms } from '../../src/io/fused-transforms';
+import { embedOptionsFor, runtimeSpec } from '../../src/io/vega-runtime';
+import { installPageVega } from '../../src/io/page-vega';
 
-installCspSafeFormats();
-installFusedTransforms();
+installPageVega();
 
 /** The chart's outer size, the same for both libraries (Vega-Lite fits the whole chart into it). */
 export const WIDTH = 1200;

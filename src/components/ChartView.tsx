@@ -6,16 +6,12 @@ import { changeset, parse as parseVega } from 'vega';
 import equal from 'fast-deep-equal';
 import { valuesPatch, type DataPatch } from '../core/data-patch';
 import { loadTransforms } from '../io/vega-transforms';
-import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, installCspSafeFormats, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
-import { installFusedTransforms } from '../io/fused-transforms';
-import { installSlicedDataflow, markTaskStart } from '../io/sliced-dataflow';
-import { installSteadyExtent } from '../io/steady-extent';
+import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
+import { markTaskStart } from '../io/sliced-dataflow';
+import { installPageVega } from '../io/page-vega';
 import type { LogEntry } from '../core/logger';
 
-installCspSafeFormats();
-installFusedTransforms();
-installSlicedDataflow();
-installSteadyExtent();
+installPageVega();
 
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 

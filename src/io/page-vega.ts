@@ -1,0 +1,17 @@
+import { installCspSafeFormats } from './vega-runtime';
+import { installFusedTransforms } from './fused-transforms';
+import { installSlicedDataflow } from './sliced-dataflow';
+import { installSteadyExtent } from './steady-extent';
+
+/**
+ * Vega as the page draws with it (the chart view, and the bench's page, which times the same
+ * thing): CSV readers that work under the page's CSP, the financial marks' fused transforms, runs
+ * in slices, steady extents. Once. (The command line draws with Vega as Vega made it, with the
+ * CSV readers only.)
+ */
+export function installPageVega(): void {
+  installCspSafeFormats();
+  installFusedTransforms();
+  installSlicedDataflow();
+  installSteadyExtent();
+}
