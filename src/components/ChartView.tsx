@@ -7,7 +7,7 @@ import equal from 'fast-deep-equal';
 import { valuesPatch, type DataPatch } from '../core/data-patch';
 import { loadTransforms } from '../io/vega-transforms';
 import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
-import { markTaskStart } from '../io/sliced-dataflow';
+import { markTaskStart, runInSlices } from '../io/sliced-dataflow';
 import { installPageVega } from '../io/page-vega';
 import type { LogEntry } from '../core/logger';
 
@@ -29,8 +29,7 @@ const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
  * The view's rows are its own copies (see `privateRows`): the specs are not changed.
  */
 async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
-  // A long pass of Vega's encoders gives the page its thread back counting from here (./sliced-dataflow).
-  markTaskStart();
+  markTaskStart(); // the slices count this task's time from here
   try {
     for (const { index, name, rows } of patch.datasets) {
       const before = ((base as { data: { values: Row[] }[] }).data[index]!).values;
@@ -45,7 +44,8 @@ async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<
       }
       view.change(name, cs);
     }
-    await view.runAsync();
+    // In slices: keys pressed meanwhile are handled as they come (see io/sliced-dataflow).
+    await runInSlices(view);
     return true;
   } catch {
     return false;

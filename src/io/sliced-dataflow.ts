@@ -2,19 +2,19 @@ import * as vega from 'vega';
 import type { Pulse, Row } from './transform-base';
 
 /**
- * Vega's runs in slices: a run that would hold the page's thread for long (a typed value in a
- * big table of rows moves a scale, and every item of every mark on it is encoded again, bounded
- * and drawn) gives the thread back whenever the task it runs in has taken SLICE_MS, and goes on
- * in a task of its own. Keys pressed meanwhile are handled at once, not after the whole chart;
- * the chart is drawn when the run ends, as before.
+ * Vega's runs in slices, for the runs the app starts with `runInSlices` (a data patch: a value
+ * typed into a big table of rows moves a scale, and every item of every mark on it is encoded
+ * again, bounded and drawn). Such a run gives the page its thread back whenever the task it runs
+ * in has taken SLICE_MS, and goes on in a task of its own: keys pressed meanwhile are handled at
+ * once, not after the whole chart. The chart is drawn when the run ends, as before. Every other
+ * run (a chart's first, one that an event starts) is Vega's own, in one go, as Vega makes it.
  *
  * Two places give the thread back. Between operators: an operator about to run in a task that
  * is already SLICE_MS old runs in the next one. And inside the `encode` transform, the one
  * operator that can take long alone: when a pulse only modifies items (no item enters or
  * leaves, no named encoding set such as `hover`), its pass over the items is sliced too. Items
  * are encoded in the same order, by the same encoders, with the same parameters, and its output
- * says the same: the items changed and the fields the encoders write. Everything else is Vega's
- * own, unchanged, as is any run that fits in the time.
+ * says the same: the items changed and the fields the encoders write.
  *
  * While a run waits it is still going on, and what the page does meanwhile must not enter it
  * half-way: a signal set by an event would be taken by the operators still to run but not by
@@ -65,6 +65,20 @@ export function markTaskStart(): void {
   if (taskStart !== undefined) return;
   taskStart = now();
   setTimeout(() => (taskStart = undefined), 0);
+}
+
+/** Views running a run that `runInSlices` started. */
+const slicing = new WeakSet<object>();
+
+/** Runs a view as `runAsync` does, in slices (see above). */
+export async function runInSlices(view: { runAsync(): Promise<unknown> }): Promise<void> {
+  markTaskStart();
+  slicing.add(view);
+  try {
+    await view.runAsync();
+  } finally {
+    slicing.delete(view);
+  }
 }
 
 /**
@@ -140,8 +154,8 @@ export function slicedEncode(Base: TransformClass, sliceMs = SLICE_MS): Transfor
       const _ = params as Parameters;
       const pulse = p as SlicedPulse;
       const update = _.encoders?.update;
-      // Only a pass over modified items, with the update set: otherwise Vega's transform.
-      if (pulse.encode != null || !update || pulse.changed(pulse.ADD) || pulse.changed(pulse.REM)) return super.transform(params, p);
+      // Only a pass over modified items, with the update set, in a sliced run: otherwise Vega's transform.
+      if (!slicing.has(pulse.dataflow) || pulse.encode != null || !update || pulse.changed(pulse.ADD) || pulse.changed(pulse.REM)) return super.transform(params, p);
       markTaskStart();
       const items: Row[] = [];
       pulse.visit(pulse.MOD | (_.modified() ? pulse.REFLOW : 0), (t) => void items.push(t));
@@ -182,37 +196,26 @@ interface RunnableOperator {
   run(pulse: SlicedPulse): unknown;
 }
 interface VegaModule {
-  Dataflow: { prototype: Dataflow };
   Operator: { prototype: RunnableOperator };
   Transform: { prototype: RunnableOperator };
   transforms: Record<string, TransformClass>;
 }
 
 /**
- * Makes the operators of `v` (Vega's module) run in the next task when the current one is already
- * `sliceMs` old, during a run. Not a data loader: its answer to Vega's run is a promise Vega
- * handles only when given at once. Returns what undoes it (for the tests).
- *
- * A run may now wait part-way, so `run()` (Vega calls it after each event it handles) starts one
- * as `runAsync()` does: at once when none is going on, else after the one that is — instead of
- * logging "Dataflow already running" over a run that waits.
+ * Makes the operators of `v` (Vega's module), in a sliced run, run in the next task when the
+ * current one is already `sliceMs` old. Not a data loader: its answer to Vega's run is a promise
+ * Vega handles only when given at once. Returns what undoes it (for the tests).
  */
 export function sliceOperators(v: VegaModule, sliceMs = SLICE_MS): () => void {
   const Load = v.transforms['load'];
-  const dataflow = v.Dataflow.prototype;
-  const runNow = dataflow.run;
-  dataflow.run = function (this: Dataflow, ...args: unknown[]) {
-    this.runAsync(...args).catch((e: unknown) => (this as unknown as { error(e: unknown): void }).error(e));
-    return this;
-  };
-  const undo: (() => void)[] = [() => (dataflow.run = runNow)];
+  const undo: (() => void)[] = [];
   for (const proto of [v.Operator.prototype, v.Transform.prototype]) {
     const own = Object.prototype.hasOwnProperty.call(proto, 'run');
     const run = proto.run;
     proto.run = function (this: RunnableOperator, pulse: SlicedPulse) {
       const df = pulse?.dataflow as (Dataflow & { _pulse?: unknown }) | undefined;
-      // Outside a run, an operator that will not run (already did), a loader: at once.
-      if (!df?._pulse || pulse.stamp < this.stamp || (Load && this instanceof Load)) return run.call(this, pulse);
+      // Not a sliced run, outside a run, an operator that will not run (already did), a loader: at once.
+      if (!df || !slicing.has(df) || !df._pulse || pulse.stamp < this.stamp || (Load && this instanceof Load)) return run.call(this, pulse);
       markTaskStart();
       if (now() - taskStart! < sliceMs) return run.call(this, pulse);
       return pause(df, pulse.stamp).then(() => run.call(this, pulse));
@@ -227,7 +230,7 @@ export function sliceOperators(v: VegaModule, sliceMs = SLICE_MS): () => void {
 
 let installed = false;
 
-/** Slices the runs of the page's Vega (once; the command line's runs are not sliced). */
+/** Lets the page's Vega run in slices (once; the command line's Vega does not). */
 export function installSlicedDataflow(): void {
   if (installed) return;
   installed = true;

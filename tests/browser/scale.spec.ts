@@ -127,7 +127,10 @@ test('typing into 10,000 rows while the pointer moves over the chart: the chart 
   const chartState = () =>
     page.evaluate(() => {
       const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { data(n: string): Record<string, unknown>[] } }).chartspecView;
-      return { first: view.data('source_0')[0]!['value'], hovered: view.data('hover_store').length };
+      type Item = { fill?: string; items?: Item[]; role?: string };
+      const scene = (view as unknown as { scenegraph(): { root: Item } }).scenegraph().root;
+      const points = scene.items![0]!.items!.find((m) => m.role === 'mark')!.items!;
+      return { first: view.data('source_0')[0]!['value'], hovered: view.data('hover_store').length, red: points.filter((p) => p.fill === 'red').length };
     });
   await expect.poll(async () => (await chartState()).first).toBe(first * 10);
   // Hovering still selects: the pointer onto a point (where the chart drew it) picks it.
@@ -141,6 +144,8 @@ test('typing into 10,000 rows while the pointer moves over the chart: the chart 
   await page.mouse.move(box.x + 1, box.y + 1);
   await page.mouse.move(box.x + at.x, box.y + at.y, { steps: 4 });
   await expect.poll(async () => (await chartState()).hovered).toBe(1);
+  // …and the chart shows it: that point alone is drawn in the selection's color.
+  await expect.poll(async () => (await chartState()).red).toBe(1);
   await expect(page.getByTestId('problem')).toHaveCount(0);
   expect(seen.consoleErrors).toEqual([]);
 });
