@@ -99,7 +99,7 @@ function yieldToPage(): Promise<void> {
   });
 }
 
-/** The calls a view received while a pass waited, to be made when its run has ended. */
+/** The calls a view received while its run waited, to be made when that run has ended. */
 const held = new WeakMap<Dataflow, { stamp: number; calls: { method: HeldMethod; args: unknown[] }[] }>();
 const HELD_METHODS = ['update', 'pulse', 'touch'] as const;
 type HeldMethod = (typeof HELD_METHODS)[number];
