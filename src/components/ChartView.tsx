@@ -2,12 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { VegaEmbed } from 'react-vega';
 import type { Result } from 'vega-embed';
 import type { Spec as VegaSpec, View } from 'vega';
-import { changeset, parse as parseVega } from 'vega';
+import { parse as parseVega } from 'vega';
 import equal from 'fast-deep-equal';
-import { valuesPatch, type DataPatch } from '../core/data-patch';
+import { valuesPatch } from '../core/data-patch';
 import { loadTransforms } from '../io/vega-transforms';
 import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
-import { markTaskStart, runInSlices } from '../io/sliced-dataflow';
+import { patchView } from '../io/patch-view';
 import { installPageVega } from '../io/page-vega';
 import type { LogEntry } from '../core/logger';
 
@@ -22,35 +22,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
 const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
-
-/**
- * Changes the rows a patch names in a live view and runs it: Vega recomputes only what depends
- * on them. False when the view's rows are not the ones `base` had there (then it is drawn anew).
- * The view's rows are its own copies (see `privateRows`): the specs are not changed.
- */
-async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
-  markTaskStart(); // the slices count this task's time from here
-  try {
-    for (const { index, name, rows } of patch.datasets) {
-      const before = ((base as { data: { values: Row[] }[] }).data[index]!).values;
-      const tuples = view.data(name) as Row[];
-      if (tuples.length !== before.length) return false;
-      const cs = changeset();
-      for (const [r, row] of rows) {
-        const t = tuples[r]!;
-        const old = before[r]!;
-        for (const k of Object.keys(old)) if (t[k] !== old[k]) return false;
-        for (const k of new Set([...Object.keys(old), ...Object.keys(row)])) if (t[k] !== row[k]) cs.modify(t as never, k, row[k]);
-      }
-      view.change(name, cs);
-    }
-    // In slices: keys pressed meanwhile are handled as they come (see io/sliced-dataflow).
-    await runInSlices(view);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface ChartViewProps {
   /** The Vega spec to draw. */

@@ -29,6 +29,16 @@ function candlesSpec(n: number): string {
 }`;
 }
 
+/** Where the chart's axes begin, in the chart's own pixels (below 0: cut off at the left). */
+const axesLeftEdge = (page: Page) =>
+  page.evaluate(() => {
+    type Item = { role?: string; bounds: { x1: number }; items?: Item[] };
+    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { origin(): [number, number]; scenegraph(): { root: Item } } }).chartspecView;
+    const root = view.scenegraph().root.items![0]!;
+    const axes = root.items!.filter((mark) => mark.role === 'axis').flatMap((mark) => mark.items!);
+    return Math.min(...axes.map((axis) => axis.bounds.x1)) + view.origin()[0];
+  });
+
 const drawnMarks = (page: Page) => page.evaluate(() => performance.getEntriesByName('chartspec:drawn', 'mark').length);
 const savedText = (page: Page) => page.evaluate(() => localStorage.getItem('chartspec:text'));
 
@@ -77,6 +87,8 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   });
   expect(patched.patched).toBe(true);
   expect(patched.first).toBe(Number(/"value": ([\d.]+)/.exec(lines[3]!.replace('e4', ''))![1]) * 1e4);
+  // The y axis's labels grew ("800,000"): the chart is padded for them, none is cut at the edge.
+  expect(await axesLeftEdge(page)).toBeGreaterThanOrEqual(0);
 
   // Spaces change nothing the chart shows: the text is taken, the chart is not drawn again.
   const drawn = await drawnMarks(page);
@@ -217,3 +229,4 @@ test('in a 10,000-row spec suggestions wait to be asked for; in a small one they
   await page.waitForTimeout(Math.max(3000, 2 * answerMs));
   await expect(suggest).toBeHidden();
 });
+

@@ -1,0 +1,39 @@
+import { changeset, type View } from 'vega';
+import type { Spec as VegaSpec } from 'vega';
+import type { DataPatch } from '../core/data-patch';
+import { markTaskStart, runInSlices } from './sliced-dataflow';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Changes the rows a patch names in a live view and runs it: Vega recomputes only what depends
+ * on them. False when the view's rows are not the ones `base` had there (then it is drawn anew).
+ * The view's rows are its own copies (see `privateRows`): the specs are not changed.
+ */
+export async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
+  markTaskStart(); // the slices count this task's time from here
+  try {
+    for (const { index, name, rows } of patch.datasets) {
+      const before = ((base as { data: { values: Row[] }[] }).data[index]!).values;
+      const tuples = view.data(name) as Row[];
+      if (tuples.length !== before.length) return false;
+      const cs = changeset();
+      for (const [r, row] of rows) {
+        const t = tuples[r]!;
+        const old = before[r]!;
+        for (const k of Object.keys(old)) if (t[k] !== old[k]) return false;
+        for (const k of new Set([...Object.keys(old), ...Object.keys(row)])) if (t[k] !== row[k]) cs.modify(t as never, k, row[k]);
+      }
+      view.change(name, cs);
+    }
+    // Laid out again, as a chart drawn anew is: Vega pads for its axes and legends only when its
+    // size changes, and a typed value can lengthen their labels (left as they were, they are cut).
+    view.resize();
+    // In slices: keys pressed meanwhile are handled as they come (see io/sliced-dataflow).
+    await runInSlices(view);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
