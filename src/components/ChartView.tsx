@@ -107,7 +107,7 @@ export function ChartView({ spec, version, drawingVersion, state, staleReason, o
       embed(target);
     });
   };
-  // What is drawn (`runtimeSpec`: the financial marks’ transforms fused, rows of its own). On a canvas, without
+  // What is drawn (`runtimeSpec`: the financial marks’ transforms fused, copies of rows Vega writes into). On a canvas, without
   // the marks' descriptions (aria-labels, which only SVG shows): Vega would make one for every item
   // each time the items are encoded, as when a typed value moves a scale. SVG export has them.
   const drawn = useMemo(() => {

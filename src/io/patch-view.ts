@@ -2,13 +2,15 @@ import { changeset, type View } from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import type { DataPatch } from '../core/data-patch';
 import { markTaskStart, runInSlices } from './sliced-dataflow';
+import { ownRows } from './shared-rows';
 
 type Row = Record<string, unknown>;
 
 /**
  * Changes the rows a patch names in a live view and runs it: Vega recomputes only what depends
  * on them. False when the view's rows are not the ones `base` had there (then it is drawn anew).
- * The view's rows are its own copies (see `privateRows`): the specs are not changed.
+ * The specs are not changed: a view whose rows are the spec's (many rows, shared, see
+ * io/shared-rows) is first given copies of its own, with the patch in them.
  */
 export async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
   markTaskStart(); // the slices count this task's time from here
@@ -17,6 +19,12 @@ export async function patchView(view: View, base: VegaSpec, patch: DataPatch): P
       const before = ((base as { data: { values: Row[] }[] }).data[index]!).values;
       const tuples = view.data(name) as Row[];
       if (tuples.length !== before.length) return false;
+      if (rows.length && tuples[rows[0]![0]] === before[rows[0]![0]]) {
+        const own = ownRows(tuples, before, rows);
+        if (!own) return false;
+        view.change(name, changeset().remove(tuples).insert(own));
+        continue;
+      }
       const cs = changeset();
       for (const [r, row] of rows) {
         const t = tuples[r]!;

@@ -9,6 +9,9 @@ import { expressionEvaluator, tooltipValue } from './expression';
 import type { Spec as VegaSpec } from 'vega';
 import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
 import { fuseMarkTransforms } from './fused-transforms';
+import { privateRows } from './shared-rows';
+
+export { privateRows };
 
 type Reader = ((data: string, format: DsvFormat) => unknown) & { responseType?: string };
 
@@ -191,20 +194,6 @@ export function tooManyItemsForSvg(view: vega.View): boolean {
 }
 
 /**
- * The spec with copies of its inline rows: Vega writes into the rows it is given (an id, and
- * the changes of a patch), and the app's specs must stay as compiled.
- */
-export function privateRows(spec: VegaSpec): VegaSpec {
-  const data = (spec as { data?: unknown }).data;
-  if (!Array.isArray(data) || !data.some((d) => Array.isArray((d as { values?: unknown } | null)?.values))) return spec;
-  const copy = data.map((d) => {
-    const values = (d as { values?: unknown } | null)?.values;
-    return Array.isArray(values) ? { ...(d as object), values: values.map((r) => (r && typeof r === 'object' && !Array.isArray(r) ? { ...r } : r)) } : d;
-  });
-  return { ...spec, data: copy } as VegaSpec;
-}
-
-/**
  * The spec without the marks' `description` encodings. A description is the aria-label of an
  * item in SVG; a canvas draws no such thing, yet Vega would make one per item (formatting dates
  * and numbers into a sentence) every time the items are encoded again — for every item, each
@@ -252,7 +241,8 @@ export function viewShows(view: vega.View, spec: VegaSpec): void {
 
 /**
  * What the chart view draws for a compiled spec: the financial marks' transforms run fused (the
- * spec itself when it has none; see ./fused-transforms), with rows of its own.
+ * spec itself when it has none; see ./fused-transforms), with copies of the rows Vega may write
+ * into (see ./shared-rows).
  */
 export function runtimeSpec(spec: VegaSpec): VegaSpec {
   return privateRows(fuseMarkTransforms(spec));

@@ -103,3 +103,10 @@ export function problems(page: Page) {
 export function marks(page: Page, type: string) {
   return page.locator(`[data-testid="chart"] svg g.mark-${type} path, [data-testid="chart"] svg g.mark-${type} line, [data-testid="chart"] svg g.mark-${type} text`);
 }
+
+/** Opens a file through the Open button's file picker. */
+export async function openFile(page: Page, name: string, text: string | Buffer) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('open').click();
+  await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8') });
+}

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { BAR } from './fixtures';
 // The bench's 10,000-row line chart (one row per line; rows start on line 4).
 import { rowsSpec } from '../../bench/specs.mjs';
-import { chartPane, cursorToLineEnd, editorReady, openWith, shownVersion, waitForChart, watch } from './helpers';
+import { chartPane, cursorToLineEnd, editorReady, openFile, openWith, shownVersion, waitForChart, watch } from './helpers';
+import { SHARED_MIN_ROWS } from '../../src/io/shared-rows';
 import { digest } from '../../src/core/text';
 
 /** A candlestick over `n` inline daily bars (weekdays only), deterministic. */
@@ -230,3 +231,56 @@ test('in a 10,000-row spec suggestions wait to be asked for; in a small one they
   await expect(suggest).toBeHidden();
 });
 
+/** The drawn marks of the chart on screen: every item's place, size and color, mark by mark. */
+const drawnItems = (page: Page) =>
+  page.evaluate(() => {
+    type Item = { role?: string; x?: number; y?: number; width?: number; height?: number; y2?: number; fill?: string; stroke?: string; items?: Item[] };
+    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { scenegraph(): { root: Item } } }).chartspecView;
+    const marks = view.scenegraph().root.items![0]!.items!.filter((m) => m.role === 'mark');
+    return JSON.stringify(marks.map((m) => m.items!.map((i) => [i.x, i.y, i.width, i.height, i.y2, i.fill, i.stroke])));
+  });
+
+test('a candlestick of more rows than the view shares with the app: typing into them patches the chart as a fresh drawing shows it', async ({ page }) => {
+  test.setTimeout(240_000);
+  const seen = await watch(page);
+  // From SHARED_MIN_ROWS rows on, the view draws the spec's own rows (nothing writes into them).
+  const n = SHARED_MIN_ROWS + 2000;
+  const text = candlesSpec(n);
+  await page.goto('/');
+  await editorReady(page);
+  const start = await shownVersion(page);
+  await openFile(page, 'bars.json', text);
+  await waitForChart(page, start + 1);
+  await expect.poll(() => savedText(page), { timeout: 60_000 }).toBe(text);
+
+  // Row 1000's close (line 1003) gets a digit more, twice: each a patch of the live view.
+  const lines = text.split('\n');
+  const line = 1003;
+  const close = () => Number(/"close": ([\d.]+)/.exec(lines[line - 1]!)![1]);
+  await cursorToLineEnd(page, line);
+  await page.keyboard.press('ArrowLeft'); // before ','
+  await page.keyboard.press('ArrowLeft'); // before '}'
+  for (const digit of ['7', '3']) {
+    const version = await shownVersion(page);
+    await page.keyboard.type(digit);
+    lines[line - 1] = `${lines[line - 1]!.slice(0, -2)}${digit}${lines[line - 1]!.slice(-2)}`;
+    await waitForChart(page, version + 1);
+    const drawn = await page.evaluate(() => {
+      const mark = performance.getEntriesByName('chartspec:drawn', 'mark').at(-1) as PerformanceMark;
+      const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { data(name: string): { close: number }[] } };
+      return { patched: mark.detail?.patched === true, close: host.chartspecView.data('source_0')[1000]!.close };
+    });
+    expect(drawn).toEqual({ patched: true, close: close() });
+  }
+  const typed = lines.join('\n');
+  await expect.poll(() => savedText(page), { timeout: 60_000 }).toBe(typed);
+  const patched = await drawnItems(page);
+  await expect(page.getByTestId('problem')).toHaveCount(0);
+
+  // The same text drawn anew (the page reloaded: the autosaved text comes back) looks the same.
+  await page.reload();
+  await waitForChart(page, 1);
+  expect(await savedText(page)).toBe(typed);
+  expect(await drawnItems(page)).toBe(patched);
+  expect(seen.consoleErrors).toEqual([]);
+});

@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import LZString from 'lz-string';
 import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
 import { BAR } from './fixtures';
-import { chartPane, cursorToLineEnd, editorReady, openWith, pasteText, shareHash, shownVersion, waitForChart, watch } from './helpers';
+import { chartPane, cursorToLineEnd, editorReady, openFile, openWith, pasteText, shareHash, shownVersion, waitForChart, watch } from './helpers';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url);
 const exampleNames = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
@@ -60,13 +60,6 @@ async function withoutSavePicker(page: Page) {
 async function bytesOf(download: Download): Promise<Buffer> {
   const path = await download.path();
   return readFileSync(path!);
-}
-
-/** Opens a file through the Open button's file picker. */
-async function openFile(page: Page, name: string, text: string | Buffer) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('open').click();
-  await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8') });
 }
 
 async function save(page: Page): Promise<Download> {

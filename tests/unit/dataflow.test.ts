@@ -6,6 +6,7 @@ import { runPipeline } from '../../src/core/pipeline';
 import { expressionEvaluator } from '../../src/io/expression';
 import { runInSlices, slicedEncode, sliceOperators } from '../../src/io/sliced-dataflow';
 import { steadyExtent, steadyMultiExtent } from '../../src/io/steady-extent';
+import { scene } from './charts';
 
 type Row = Record<string, unknown>;
 type Class = new (...a: never[]) => unknown;
@@ -119,26 +120,6 @@ function difference(x: string, y: string): string {
   let i = 0;
   while (a![i] === b![i]) i++;
   return `at ${i}: …${a!.slice(Math.max(0, i - 300), i + 300)}… vs …${b!.slice(Math.max(0, i - 300), i + 300)}…`;
-}
-
-/**
- * What a view's scene holds: every mark's bounds and items, every item's bounds and plain
- * values, in the order they are drawn. (An SVG is drawn from the items alone; the bounds and
- * order come from what an encode pass tells the operators after it.) The items of an axis or a
- * legend are taken in any order: the order of ticks that left and came back depends on when
- * Vega's after-run callbacks ran, in Vega's own runs too.
- */
-function scene(v: vega.View): string {
-  type Node = Record<string, unknown> & { items?: Node[]; role?: string; bounds?: { x1: number; y1: number; x2: number; y2: number } };
-  const bounds = (n: Node) => (n.bounds ? [n.bounds.x1, n.bounds.y1, n.bounds.x2, n.bounds.y2] : null);
-  const walk = (n: Node, guide: boolean): unknown => {
-    const plain = Object.entries(n).filter(([k, x]) => k !== 'bounds' && k !== 'items' && (x === null || typeof x !== 'object') && typeof x !== 'function');
-    const inGuide = guide || /^(axis|legend)/.test(String(n.role ?? ''));
-    let items = n.items?.map((i) => walk(i, inGuide));
-    if (items && inGuide) items = items.map((i) => JSON.stringify(i)).sort();
-    return { ...Object.fromEntries(plain), bounds: bounds(n), items };
-  };
-  return JSON.stringify(walk((v.scenegraph() as unknown as { root: Node }).root, false));
 }
 
 /** Whether `run` gave the thread back before it ended: a timer set before it fires first. */
