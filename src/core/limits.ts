@@ -11,6 +11,35 @@ export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
 export const MAX_DEPTH = 512;
 
 /**
+ * Whether `text` nests objects and arrays deeper than `limit`, counting the brackets outside
+ * strings and comments: a scan of the characters, no parse (the editor asks on every pasted
+ * bracket). Unbalanced text counts as far as it goes.
+ */
+export function nestsDeeperThan(text: string, limit = MAX_DEPTH): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: to its closing quote (escapes skipped) or the line's end.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22 || d === 0x0a) break;
+      }
+    } else if (c === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (c === 0x2f && text.charCodeAt(i + 1) === 0x2a) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return false;
+}
+
+/**
  * The most inline data rows (items of all `values` arrays together). Each row becomes several
  * syntax-tree nodes, a compiled copy and marks on screen; 100,000 rows already take seconds.
  */

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { Problem, Range } from '../core/problem';
+import { nestsDeeperThan } from '../core/limits';
 
 type Monaco = typeof import('monaco-editor/editor/editor.api');
 type CodeEditor = import('monaco-editor/editor/editor.api').editor.IStandaloneCodeEditor;
@@ -42,6 +43,14 @@ const largeTextOptions = (large: boolean) => ({
   colorDecorators: !large,
 });
 
+/**
+ * The editor's language for a text: JSON, or plain text for one nested deeper than Chartspec's
+ * limit. Monaco's JSON worker parses recursively and overflows its stack on such a text (a
+ * RangeError in the console); the pipeline names the limit at its place, and highlighting and
+ * folding come back when the text is within it again.
+ */
+const languageFor = (text: string) => (nestsDeeperThan(text) ? 'plaintext' : 'json');
+
 const severityOf = (m: Monaco, s: Problem['severity']) =>
   s === 'error' ? m.MarkerSeverity.Error : s === 'warning' ? m.MarkerSeverity.Warning : m.MarkerSeverity.Info;
 
@@ -70,7 +79,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
         monacoRef.current = monaco;
         instance = monaco.editor.create(host.current, {
           value: textRef.current,
-          language: 'json',
+          language: languageFor(textRef.current),
           theme: 'chartspec',
           automaticLayout: true,
           minimap: { enabled: false },
@@ -87,10 +96,18 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
         editorRef.current = instance;
         let large = instance.getModel()!.getLineCount() >= LARGE_TEXT_LINES;
         instance.updateOptions(largeTextOptions(large));
-        instance.onDidChangeModelContent(() => {
-          const nowLarge = instance!.getModel()!.getLineCount() >= LARGE_TEXT_LINES;
+        instance.onDidChangeModelContent((e) => {
+          const model = instance!.getModel()!;
+          const nowLarge = model.getLineCount() >= LARGE_TEXT_LINES;
           if (nowLarge !== large) instance!.updateOptions(largeTextOptions((large = nowLarge)));
           textRef.current = instance!.getValue();
+          // Before the JSON worker is asked about the new text (its requests come later): only an
+          // edit that adds brackets can make a JSON text too deep.
+          const json = model.getLanguageId() === 'json';
+          if (!json || e.changes.some((c) => /[[{]/.test(c.text))) {
+            const language = languageFor(textRef.current);
+            if (language !== model.getLanguageId()) monaco.editor.setModelLanguage(model, language);
+          }
           onChangeRef.current(textRef.current);
         });
         // Keep the cursor where it was in the textarea.

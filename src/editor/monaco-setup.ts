@@ -50,6 +50,11 @@ const diagnostics = {
   enableSchemaRequest: false,
 };
 jsonDefaults.setDiagnosticsOptions({ ...diagnostics, schemas: [] });
+// Nor does Monaco ask for them: with `validate` off its JSON worker would still parse the whole
+// text half a second after every change (for nothing), and a text nested thousands deep would
+// overflow the stack of its recursive parser (the editor shows such a text as plain text, see
+// `languageFor` in ./Editor, but a check already scheduled would still run).
+jsonDefaults.setModeConfiguration({ ...jsonDefaults.modeConfiguration, diagnostics: false });
 
 type Schema = Record<string, unknown>;
 

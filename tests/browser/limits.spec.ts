@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BAR } from './fixtures';
-import { chartPane, editorReady, openWith, paste, problems, shownVersion, waitForChart } from './helpers';
+import { chartPane, editorReady, openWith, paste, problems, shownVersion, waitForChart, watch } from './helpers';
 
 /** Starts a heartbeat in the page: a timer every 16 ms; the longest gap is how long the page froze. */
 async function startHeartbeat(page: Page): Promise<void> {
@@ -137,9 +137,20 @@ test('1,000,000 inline rows: the row limit is named, the page stays responsive, 
   expect(beat.beats).toBeGreaterThan(20);
 });
 
+/** The color the editor shows the first `"values"` on screen in (a key's color when highlighted as JSON). */
+const valuesColor = (page: Page) =>
+  page
+    .locator('[data-testid="editor"] .view-lines span[class^="mtk"]', { hasText: '"values"' })
+    .first()
+    .evaluate((span) => getComputedStyle(span).color);
+/** Keys as the editor's theme colors them (#1d4ed8, src/editor/monaco-setup.ts). */
+const KEY_COLOR = 'rgb(29, 78, 216)';
+
 test('nesting 10,000 deep: the depth limit is named at its place, the text is kept', async ({ page }) => {
+  const seen = await watch(page);
   await openWith(page, BAR);
   await editorReady(page);
+  await expect.poll(() => valuesColor(page)).toBe(KEY_COLOR);
   await startHeartbeat(page);
   const build = (n: number) => `{"mark": "bar",\n"data": ${'{"values": ['.repeat(n)}${']}'.repeat(n)},\n"description": "END-OF-DEEP"\n}`;
   const length = await pasteBuilt(page, build, 10_000);
@@ -156,8 +167,19 @@ test('nesting 10,000 deep: the depth limit is named at its place, the text is ke
   await editorReady(page);
   await page.locator('[data-testid="editor"] .view-lines').click();
   await textKeptInEditor(page, 'END-OF-DEEP');
+  // Shown as plain text: Monaco's JSON worker, whose parser recurses, never gets it (it would
+  // overflow its stack, a RangeError in the console).
+  await page.keyboard.press('ControlOrMeta+Home');
+  expect(await valuesColor(page)).not.toBe(KEY_COLOR);
   const beat = await heartbeat(page).catch(() => undefined);
   console.log(`10,000 deep (${length} chars): autosave ${saved}${beat ? `, stall ${beat.max} ms` : ''}`);
+  // A spec within the limits is JSON again.
+  await page.keyboard.press('ControlOrMeta+A');
+  await paste(page, BAR);
+  await expect.poll(() => valuesColor(page)).toBe(KEY_COLOR);
+  await expect(problems(page).filter({ hasText: 'Nesting is deeper' })).toHaveCount(0);
+  await page.waitForTimeout(1000); // the JSON worker's requests come after a pause
+  expect(seen.consoleErrors).toEqual([]);
 });
 
 test('a data URL that never answers: given up after the time limit, with a message that names it', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, MAX_INLINE_ROWS, MAX_TEXT_BYTES, oversize, utf8Length } from '../../src/core/limits';
+import fc from 'fast-check';
+import { formatBytes, MAX_DEPTH, MAX_INLINE_ROWS, MAX_TEXT_BYTES, nestsDeeperThan, oversize, utf8Length } from '../../src/core/limits';
 import { parseDocument } from '../../src/core/parse';
 
 const rows = (n: number) => `{"data": {"values": [${Array.from({ length: n }, (_, i) => `{"v":${i % 10}}`).join(',')}]}, "mark": "point", "encoding": {"x": {"field": "v", "type": "quantitative"}}}`;
@@ -61,5 +62,31 @@ describe('limits', () => {
   it('nested arrays inside one row count as one row', () => {
     const text = `{"data": {"values": [${Array.from({ length: 60_000 }, () => '[1,2,3]').join(',')}]}}`;
     expect(parseDocument(text).ok).toBe(true);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  /** How deep objects and arrays nest in a value (a scalar: 0). */
+  const depthOf = (v: unknown): number =>
+    v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf)) : 0;
+
+  it('agrees with the nesting of parsed JSON, whatever strings (brackets, quotes, escapes) hold', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 7 }), fc.boolean(), (value, limit, pretty) => {
+        const text = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
+        expect(nestsDeeperThan(text, limit)).toBe(depthOf(value) > limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('skips comments, and counts an unbalanced text as far as it goes', () => {
+    expect(nestsDeeperThan('{"a": 1 // [[[[\n}', 1)).toBe(false);
+    expect(nestsDeeperThan('{"a": /* {{{{ */ 1}', 1)).toBe(false);
+    expect(nestsDeeperThan('{"a": "[[[\\"[["}', 1)).toBe(false);
+    expect(nestsDeeperThan('[[[', 2)).toBe(true);
+    expect(nestsDeeperThan(']]][[', 2)).toBe(false);
+    expect(nestsDeeperThan('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH))).toBe(false);
+    expect(nestsDeeperThan('['.repeat(MAX_DEPTH + 1))).toBe(true);
   });
 });
