@@ -39,7 +39,7 @@ export const CANDLE_SIZES = [
   { bars: 100000, runs: 3, timeoutMs: 60000 },
   { bars: 1000000, runs: 1, timeoutMs: 45000 },
 ];
-export const OVERHEAD = { bars: Number(process.env.OVB ?? 1000), runs: Number(process.env.OVR ?? 15) };
+export const OVERHEAD = { bars: Number(process.env.OVB ?? 1000), runs: Number(process.env.OVR ?? 31) };
 export const HEAP_BARS = 100000;
 /** A draw slower than this is not repeated at that size. */
 const SLOW_MS = 8000;
