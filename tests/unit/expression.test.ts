@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
@@ -6,6 +5,7 @@ import { expressionInterpreter } from 'vega-interpreter';
 import { runPipeline } from '../../src/core/pipeline';
 import { datasetsLoader } from '../../src/cli/datasets';
 import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../src/io/expression';
+import { exampleAndConformanceSpecs } from './corpus';
 
 /**
  * The command line's loader, each file read once: a file read again is there at once. A spec
@@ -41,23 +41,10 @@ async function svg(spec: VegaSpec, expr: unknown): Promise<string> {
   }
 }
 
-const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
-function specs(): [string, string][] {
-  const out: [string, string][] = [];
-  const examples = new URL('../../examples/', import.meta.url);
-  for (const f of readdirSync(examples).filter((f) => f.endsWith('.json'))) out.push([`examples/${f}`, readFileSync(new URL(f, examples), 'utf8')]);
-  for (const dir of ['vega-lite', 'vega']) {
-    const d = new URL(`${dir}/`, CONFORMANCE);
-    if (!existsSync(d)) continue;
-    for (const f of readdirSync(d).filter((f) => f.endsWith('.json'))) out.push([`${dir}/${f}`, readFileSync(new URL(f, d), 'utf8')]);
-  }
-  return out;
-}
-
 describe('the expression evaluator', () => {
   // Clip paths and gradients are numbered by a counter that runs across draws.
   const ids = (s: string) => s.replace(/\b(clip|gradient_|pattern_)\d+/g, '$1#');
-  const all = specs();
+  const all = exampleAndConformanceSpecs();
 
   it('has the examples (and the conformance specs when they are there) to compare', () => {
     expect(all.length).toBeGreaterThan(10);

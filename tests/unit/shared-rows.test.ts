@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
@@ -10,6 +10,7 @@ import { fuseMarkTransforms, installFusedTransforms } from '../../src/io/fused-t
 import { patchView } from '../../src/io/patch-view';
 import { privateRows, rowsWritten, SHARED_MIN_ROWS } from '../../src/io/shared-rows';
 import { candleRows, compiledCandlestick, scene } from './charts';
+import { CONFORMANCE, exampleAndConformanceSpecs } from './corpus';
 
 type Row = Record<string, unknown>;
 type Data = { name: string; values?: Row[] }[];
@@ -108,16 +109,8 @@ describe('privateRows', () => {
   });
 });
 
-const CONFORMANCE = new URL('../../../shared/conformance/', import.meta.url);
 function specs(): [string, string][] {
-  const out: [string, string][] = [];
-  const examples = new URL('../../examples/', import.meta.url);
-  for (const f of readdirSync(examples).filter((f) => f.endsWith('.json'))) out.push([`examples/${f}`, readFileSync(new URL(f, examples), 'utf8')]);
-  for (const dir of ['vega-lite', 'vega']) {
-    const d = new URL(`${dir}/`, CONFORMANCE);
-    if (!existsSync(d)) continue;
-    for (const f of readdirSync(d).filter((f) => f.endsWith('.json'))) out.push([`${dir}/${f}`, readFileSync(new URL(f, d), 'utf8')]);
-  }
+  const out = exampleAndConformanceSpecs();
   // Charts whose transforms write into inline rows, one kind each (the examples seldom do).
   const values = Array.from({ length: 12 }, (_, i) => ({ k: 'abc'[i % 3], t: `2024-01-${String(i + 1).padStart(2, '0')}`, v: (i * 7) % 10 }));
   const vl = (rest: Record<string, unknown>) => JSON.stringify({ data: { values }, mark: 'point', encoding: { x: { field: 'v', type: 'quantitative' }, y: { field: 'k', type: 'nominal' } }, ...rest });
