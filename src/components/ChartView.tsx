@@ -15,8 +15,6 @@ installPageVega();
 
 export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
-type Row = Record<string, unknown>;
-
 /** Resolves in a later task of the page. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -11,8 +11,6 @@ import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
 import { fuseMarkTransforms } from './fused-transforms';
 import { privateRows } from './shared-rows';
 
-export { privateRows };
-
 type Reader = ((data: string, format: DsvFormat) => unknown) & { responseType?: string };
 
 function delimited(delimiter?: string): Reader {

@@ -164,7 +164,7 @@ describe('fuseMarkTransforms on compiled charts', () => {
 
 describe('privateRows', () => {
   it('gives Vega copies of the inline rows, so drawing and patching never change the app’s spec', async () => {
-    const { privateRows } = await import('../../src/io/vega-runtime');
+    const { privateRows } = await import('../../src/io/shared-rows');
     const rows = [{ a: 1 }, { a: 2 }];
     const spec = { data: [{ name: 't', values: rows }, { name: 'u', source: 't' }], marks: [] } as unknown as VegaSpec;
     const copy = privateRows(spec) as unknown as { data: { values?: Row[] }[] };
