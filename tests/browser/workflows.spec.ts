@@ -156,6 +156,8 @@ test.describe('files', () => {
     expect(bytes.equals(Buffer.from(UNICODE, 'utf8'))).toBe(true);
     // Re-open what was saved: the same chart, and saving again gives the same bytes.
     await openFile(page, 'again.json', bytes);
+    // The file is read asynchronously; the same text changes nothing on screen but the notice.
+    await expect(page.getByTestId('opened')).toContainText('Opened again.json.');
     const second = await save(page);
     expect(second.suggestedFilename()).toBe('again.json');
     expect((await bytesOf(second)).equals(bytes)).toBe(true);
