@@ -1,5 +1,6 @@
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
+import { MAX_DEPTH } from '../core/limits';
 
 /**
  * Which inline rows a view may share with the app's spec, and which it needs copies of.
@@ -33,7 +34,6 @@ const RENEW = new Set(['aggregate', 'chartspeclod', 'density', 'flatten', 'fold'
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const MAX_DEPTH = 64;
 
 interface Metadata {
   generates?: boolean;
@@ -203,6 +203,7 @@ export function privateRows(spec: VegaSpec, sharedMinRows = SHARED_MIN_ROWS): Ve
     return changed ? next : undefined;
   };
   const visit = (node: Json, top: boolean, depth: number): Json => {
+    // Never reached for a spec the parser took: each group is two levels of its JSON.
     if (depth > MAX_DEPTH) return node;
     let out = node;
     const data = dataOf(node, top);

@@ -8,6 +8,7 @@ import { datasetsLoader } from '../../src/cli/datasets';
 import { expressionEvaluator } from '../../src/io/expression';
 import { fuseMarkTransforms, installFusedTransforms } from '../../src/io/fused-transforms';
 import { patchView } from '../../src/io/patch-view';
+import { MAX_DEPTH } from '../../src/core/limits';
 import { privateRows, rowsWritten, SHARED_MIN_ROWS } from '../../src/io/shared-rows';
 import { candleRows, compiledCandlestick, scene } from './charts';
 import { CONFORMANCE, exampleAndConformanceSpecs } from './corpus';
@@ -106,6 +107,15 @@ describe('privateRows', () => {
     expect(out.marks[0]!.data[0]!.values).toEqual(values);
     expect(out.marks[0]!.data[0]!.values![0]).not.toBe(values[0]);
     expect(spec).toEqual({ marks: [{ type: 'group', data: [{ name: 'n', values: [{ a: 1 }] }] }] });
+    // As deep as a text the parser takes can nest them (two levels of JSON per group).
+    type Group = { type: 'group'; data?: Data; marks?: Group[] };
+    const deepest: Group = { type: 'group', data: [{ name: 'n', values }] };
+    let top: Group = deepest;
+    for (let i = 1; i < (MAX_DEPTH - 2) / 2; i++) top = { type: 'group', marks: [top] };
+    let drawn = (privateRows({ marks: [top] } as unknown as VegaSpec, 0) as unknown as { marks: Group[] }).marks[0]!;
+    while (drawn.marks) drawn = drawn.marks[0]!;
+    expect(drawn.data![0]!.values).toEqual(values);
+    expect(drawn.data![0]!.values![0]).not.toBe(values[0]);
   });
 });
 
