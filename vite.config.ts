@@ -100,12 +100,12 @@ function vegaLiteOutOfEmbed(): Plugin {
 }
 
 /**
- * The page's `vega` is src/io/vega-lean.js: Vega with its rarely used transforms loaded on
+ * The page's `vega` is src/render/vega-lean.js: Vega with its rarely used transforms loaded on
  * demand (about 30 kB gzip less before the first chart). The page only: workers and the command
  * line keep the package (vega-lite's imports of it are answered by `vegaLiteOutOfEmbed`).
  */
 function leanVega(): Plugin {
-  const LEAN = resolve('src/io/vega-lean.js');
+  const LEAN = resolve('src/render/vega-lean.js');
   return {
     name: 'chartspec-lean-vega',
     enforce: 'pre',
@@ -169,7 +169,7 @@ function gallery(): Plugin {
   };
 }
 
-/** The vega package's version, for `version` in src/io/vega-lean.js. */
+/** The vega package's version, for `version` in src/render/vega-lean.js. */
 const VEGA_VERSION: string = JSON.parse(readFileSync(join(dirname(require.resolve('vega')), '..', 'package.json'), 'utf8')).version;
 
 /** Monaco's exports map hides its CSS files (every subpath maps to `*.js`); reach them directly. */

@@ -1,14 +1,14 @@
 // The bench's financial page: draws a candlestick chart with Chartspec's own core (expandMarks,
 // vega-lite compile, then vega-embed with the app's embed options and the app's Vega: see
-// src/io/page-vega.ts) or with lightweight-charts, from the same generated bars at the same size,
+// src/render/page-vega.ts) or with lightweight-charts, from the same generated bars at the same size,
 // and times call → chart drawn in the next frame. bench/run.mjs drives it through window.__fin.
 import embed, { type Result } from 'vega-embed';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Spec as VegaSpec } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
-import { embedOptionsFor, runtimeSpec } from '../../src/io/vega-runtime';
-import { installPageVega } from '../../src/io/page-vega';
+import { embedOptionsFor, runtimeSpec } from '../../src/render/vega-runtime';
+import { installPageVega } from '../../src/render/page-vega';
 
 installPageVega();
 

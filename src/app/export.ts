@@ -52,7 +52,7 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
       const name = `${stem}.svg`;
       // With every item's description (aria-label), also when the chart is on a canvas.
       // The Vega runtime module is the chart view's, loaded with it (not with the app shell).
-      const { chartSvg } = await import('../io/vega-runtime');
+      const { chartSvg } = await import('../render/vega-runtime');
       download(new Blob([await chartSvg(s.view!)], { type: 'image/svg+xml' }), name);
       return name;
     }

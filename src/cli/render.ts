@@ -1,8 +1,8 @@
 import * as vega from 'vega';
 import type { Loader, Spec as VegaSpec } from 'vega';
 import { captureLogger, type LogEntry } from '../core/logger';
-import { expressionEvaluator } from '../io/expression';
-import { installCspSafeFormats } from '../io/vega-runtime';
+import { expressionEvaluator } from '../render/expression';
+import { installCspSafeFormats } from '../render/vega-runtime';
 import { chooseFont, type FontChoice } from './fonts';
 
 export interface SvgResult {

@@ -5,10 +5,10 @@ import type { Spec as VegaSpec, View } from 'vega';
 import { parse as parseVega } from 'vega';
 import equal from 'fast-deep-equal';
 import { valuesPatch } from '../core/data-patch';
-import { loadTransforms } from '../io/vega-transforms';
-import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../io/vega-runtime';
-import { patchView } from '../io/patch-view';
-import { installPageVega } from '../io/page-vega';
+import { loadTransforms } from '../render/vega-transforms';
+import { CANVAS_EMBED_OPTIONS, drawnWithoutDescriptions, embedOptionsFor, runtimeSpec, setRuntimeSink, tooManyItemsForSvg, viewShows, withoutDescriptions } from '../render/vega-runtime';
+import { patchView } from '../render/patch-view';
+import { installPageVega } from '../render/page-vega';
 import type { LogEntry } from '../core/logger';
 
 installPageVega();

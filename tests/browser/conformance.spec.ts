@@ -58,7 +58,7 @@ test.describe('every Vega-Lite conformance spec draws in the built app', () => {
 });
 
 // Vega's specs use the transforms the page loads on demand (force, hierarchy, word cloud,
-// crossfilter; see src/io/vega-transforms.ts).
+// crossfilter; see src/render/vega-transforms.ts).
 test.describe('every Vega conformance spec draws in the built app', () => {
   test.skip(!vegaCorpus, skipMessage('vega'));
   drawChunks(vegaCorpus ?? []);

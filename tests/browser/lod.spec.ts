@@ -59,8 +59,8 @@ async function candles(page: Page): Promise<Candles> {
 test('5,000 bars become one candle per pixel column, and zooming in brings finer candles', async ({ page }) => {
   const w = await watch(page);
   await openWith(page, SPEC);
-  // The drawing runs the level of detail as one transform (src/io/level-of-detail.ts), and the
-  // bar slots after it as another (src/io/bar-slots.ts): no window, no joinaggregate left.
+  // The drawing runs the level of detail as one transform (src/render/level-of-detail.ts), and the
+  // bar slots after it as another (src/render/bar-slots.ts): no window, no joinaggregate left.
   const operators = await page.evaluate(() => {
     const host = document.querySelector('[data-testid="chart"]') as (Element & { chartspecView?: unknown }) | null;
     const nodes = (host?.chartspecView as { _runtime?: { nodes?: Record<string, { constructor: { Definition?: { type?: string } } }> } })?._runtime?.nodes ?? {};

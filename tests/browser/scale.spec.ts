@@ -3,7 +3,7 @@ import { BAR } from './fixtures';
 // The bench's 10,000-row line chart (one row per line; rows start on line 4).
 import { rowsSpec } from '../../bench/specs.mjs';
 import { chartPane, cursorToLineEnd, editorReady, openFile, openWith, shownVersion, waitForChart, watch } from './helpers';
-import { SHARED_MIN_ROWS } from '../../src/io/shared-rows';
+import { SHARED_MIN_ROWS } from '../../src/render/shared-rows';
 import { digest } from '../../src/core/text';
 
 /** A candlestick over `n` inline daily bars (weekdays only), deterministic. */

@@ -5,7 +5,7 @@ import type { Spec as VegaSpec } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { expandMarks } from '../../src/core/expand';
 import { changeExpressions, slotExpressions } from '../../src/core/marks/fused-expressions';
-import { fuseMarkTransforms, installFusedTransforms } from '../../src/io/fused-transforms';
+import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
 import { candleRows, compiledCandlestick, drawnSvg } from './charts';
 
 installFusedTransforms();

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { runPipeline } from '../../src/core/pipeline';
-import { expressionEvaluator } from '../../src/io/expression';
-import { runInSlices, slicedEncode, sliceOperators } from '../../src/io/sliced-dataflow';
-import { steadyExtent, steadyMultiExtent } from '../../src/io/steady-extent';
+import { expressionEvaluator } from '../../src/render/expression';
+import { runInSlices, slicedEncode, sliceOperators } from '../../src/render/sliced-dataflow';
+import { steadyExtent, steadyMultiExtent } from '../../src/render/steady-extent';
 import { scene } from './charts';
 
 type Row = Record<string, unknown>;

@@ -4,7 +4,7 @@ import type { Spec as VegaSpec } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { runPipeline } from '../../src/core/pipeline';
 import { datasetsLoader } from '../../src/cli/datasets';
-import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../src/io/expression';
+import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../src/render/expression';
 import { exampleAndConformanceSpecs } from './corpus';
 
 /**

@@ -5,11 +5,11 @@ import type { Spec as VegaSpec } from 'vega';
 import { runPipeline } from '../../src/core/pipeline';
 import { applyPatch, type DataPatch } from '../../src/core/data-patch';
 import { datasetsLoader } from '../../src/cli/datasets';
-import { expressionEvaluator } from '../../src/io/expression';
-import { fuseMarkTransforms, installFusedTransforms } from '../../src/io/fused-transforms';
-import { patchView } from '../../src/io/patch-view';
+import { expressionEvaluator } from '../../src/render/expression';
+import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
+import { patchView } from '../../src/render/patch-view';
 import { MAX_DEPTH } from '../../src/core/limits';
-import { privateRows, rowsWritten, SHARED_MIN_ROWS } from '../../src/io/shared-rows';
+import { privateRows, rowsWritten, SHARED_MIN_ROWS } from '../../src/render/shared-rows';
 import { candleRows, compiledCandlestick, scene } from './charts';
 import { CONFORMANCE, exampleAndConformanceSpecs } from './corpus';
 

@@ -3,10 +3,10 @@ import { transforms } from 'vega';
 import * as tx from 'vega-transforms';
 import * as vtx from 'vega-view-transforms';
 import * as encode from 'vega-encode';
-import { LAZY_TRANSFORMS, lazyPackagesOf, loadTransforms } from '../../src/io/vega-transforms';
+import { LAZY_TRANSFORMS, lazyPackagesOf, loadTransforms } from '../../src/render/vega-transforms';
 
 describe("the page's Vega transforms", () => {
-  it('are all there: each of Vega’s is registered up front (src/io/vega-lean.js) or loaded on demand', () => {
+  it('are all there: each of Vega’s is registered up front (src/render/vega-lean.js) or loaded on demand', () => {
     const upFront = new Set([...Object.keys(tx), ...Object.keys(vtx), ...Object.keys(encode)]);
     const lazy = new Set(Object.values(LAZY_TRANSFORMS).flat());
     // Vega's own registry (all of Vega is imported here); the app's `chartspeclod` is its own.

@@ -1,5 +1,5 @@
 // The expressions of the financial marks' transforms that the drawing runtime runs fused (the
-// level of detail: src/io/level-of-detail.ts; the bar slots: src/io/bar-slots.ts). They live
+// level of detail: src/render/level-of-detail.ts; the bar slots: src/render/bar-slots.ts). They live
 // apart from the marks because the runtime recognises the transforms by these exact texts, and
 // the page should not load the marks for that.
 
@@ -11,7 +11,7 @@ export function datum(field: string): string {
 /**
  * The expressions of the level of detail: the bar's position `__t` (a time for a temporal x),
  * the filter to the zoomed range (with a zoom interval), and the bar's column. The drawing
- * runtime recognises the transforms by these exact texts (see src/io/level-of-detail.ts).
+ * runtime recognises the transforms by these exact texts (see src/render/level-of-detail.ts).
  */
 export function lodExpressions(xField: string, temporal: boolean, columns: number, zoom?: string): { time: string; filter?: string; column: string; range?: string } {
   const z = zoom !== undefined ? `${zoom}[${JSON.stringify('__x0')}]` : undefined;
@@ -29,7 +29,7 @@ export function lodExpressions(xField: string, temporal: boolean, columns: numbe
  * The expressions of the bar slots (src/core/marks/financial.ts `barSlots`): the bar's position
  * `__t`, its gap to the previous bar in time, and the slot's edges `band / 2` of the smallest gap
  * either side of it. The drawing runtime recognises the transforms by these exact texts (see
- * src/io/bar-slots.ts).
+ * src/render/bar-slots.ts).
  */
 export function slotExpressions(xField: string, temporal: boolean, half: number): { time: string; gap: string; x0: string; x1: string } {
   const step = '(isValid(datum.__step) ? datum.__step : 1)';

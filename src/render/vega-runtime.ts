@@ -3,7 +3,7 @@ import type { Loader } from 'vega';
 import type { LoggerInterface } from 'vega-util';
 import type { EmbedOptions } from 'vega-embed';
 import { formatValue, Handler as TooltipHandler } from 'vega-tooltip';
-import { readDelimited, type DsvFormat } from './dsv';
+import { readDelimited, type DsvFormat } from '../io/dsv';
 import { captureLogger, type LogEntry } from '../core/logger';
 import { expressionEvaluator, tooltipValue } from './expression';
 import type { Spec as VegaSpec } from 'vega';

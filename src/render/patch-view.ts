@@ -10,7 +10,7 @@ type Row = Record<string, unknown>;
  * Changes the rows a patch names in a live view and runs it: Vega recomputes only what depends
  * on them. False when the view's rows are not the ones `base` had there (then it is drawn anew).
  * The specs are not changed: a view whose rows are the spec's (many rows, shared, see
- * io/shared-rows) is first given copies of its own, with the patch in them.
+ * render/shared-rows) is first given copies of its own, with the patch in them.
  */
 export async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
   markTaskStart(); // the slices count this task's time from here
@@ -37,7 +37,7 @@ export async function patchView(view: View, base: VegaSpec, patch: DataPatch): P
     // Laid out again, as a chart drawn anew is: Vega pads for its axes and legends only when its
     // size changes, and a typed value can lengthen their labels (left as they were, they are cut).
     view.resize();
-    // In slices: keys pressed meanwhile are handled as they come (see io/sliced-dataflow).
+    // In slices: keys pressed meanwhile are handled as they come (see render/sliced-dataflow).
     await runInSlices(view);
     return true;
   } catch {
