@@ -26,8 +26,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   // The production build (its CSP is what users get); Playwright stops the server at the end.
+  // CHARTSPEC_DIST serves another build folder (two checkouts or builds side by side).
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${process.env.CHARTSPEC_DIST ?? 'dist'}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
