@@ -1,5 +1,5 @@
-// Runs every test: vitest (core, conformance) and the browser tests in Chromium against the
-// production build. Ends with one line: "N passed, N failed".
+// Runs every test: lint (layers, hooks, formatting), vitest (core, conformance) and the browser
+// tests in Chromium against the production build. Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -16,6 +16,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const crashes = [];
+
+// 0. Lint: one check that passes or fails (a layer imported upward, a hook misused, a file not
+// formatted). It counts as one test, so a lint failure alone fails the run.
+if (run('npm', ['run', '--silent', 'lint']) === 0) passed += 1;
+else {
+  failed += 1;
+  console.error('error: npm run lint failed (see above)');
+}
 
 // 1. Unit and conformance tests.
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUT}/vitest.json`]);
