@@ -1,4 +1,5 @@
 import type { Spec as VegaSpec } from 'vega';
+import { isObject, type JsonObject } from './json';
 
 /**
  * Typing into a spec with thousands of inline rows changes one row at a time. Sending the whole
@@ -17,8 +18,7 @@ export interface DataPatch {
 /** At most this many changed rows travel as a patch; beyond, drawing anew is as cheap. */
 export const MAX_PATCH_ROWS = 500;
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Json = JsonObject;
 const plainValues = (d: unknown): d is { name: string; values: unknown[] } =>
   isObject(d) && typeof d['name'] === 'string' && Array.isArray(d['values']) && Object.keys(d).every((k) => k === 'name' || k === 'values');
 

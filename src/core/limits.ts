@@ -89,3 +89,12 @@ export const limitMessages = {
     `The inline data has more than ${MAX_INLINE_ROWS.toLocaleString('en-US')} rows (Chartspec's limit for "values"; counted ${rows.toLocaleString('en-US')} so far) — the text is kept. Put the rows in a file and name it with "data": {"url": …}`,
   dataTimeout: () => `no answer within ${DATA_RESPONSE_TIMEOUT_MS / 1000} s (Chartspec's limit for a data URL to start answering)`,
 };
+
+/**
+ * What a walk answers past MAX_DEPTH when no answer would be right: the parser never yields such
+ * a value, so one built in code fails loudly here instead of overflowing the stack or being
+ * read in part.
+ */
+export function tooDeep(): never {
+  throw new RangeError(limitMessages.depth());
+}

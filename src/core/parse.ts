@@ -9,7 +9,8 @@ import {
 import type { Problem } from './problem';
 import { LineIndex } from './text';
 import { fromPointer, toPointer, type PathSegment } from './pointer';
-import { limitMessages, MAX_DEPTH, MAX_INLINE_ROWS, oversize } from './limits';
+import { limitMessages, MAX_DEPTH, MAX_INLINE_ROWS, oversize, tooDeep } from './limits';
+import { boundedWalk } from './walk';
 
 export type { JsonNode };
 export { MAX_DEPTH };
@@ -150,7 +151,8 @@ function scan(text: string, lines: LineIndex, problems: Problem[]): Overrun | un
  * Builds the plain value from the tree. Keys such as `__proto__` become own properties rather
  * than changing an object's prototype, and later duplicates win, as in `JSON.parse`.
  */
-function toValue(node: JsonNode, lines: LineIndex, problems: Problem[], path: PathSegment[]): unknown {
+const toValue = boundedWalk<[LineIndex, Problem[], PathSegment[]], unknown>((at, next, lines, problems, path) => {
+  const node = at as JsonNode;
   switch (node.type) {
     case 'object': {
       const obj: Record<string, unknown> = {};
@@ -173,17 +175,17 @@ function toValue(node: JsonNode, lines: LineIndex, problems: Problem[], path: Pa
           );
         }
         seen.add(key);
-        const v = valueNode ? toValue(valueNode, lines, problems, [...path, key]) : undefined;
+        const v = valueNode ? next(valueNode, lines, problems, [...path, key]) : undefined;
         Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
       }
       return obj;
     }
     case 'array':
-      return (node.children ?? []).map((child, i) => toValue(child, lines, problems, [...path, i]));
+      return (node.children ?? []).map((child, i) => next(child, lines, problems, [...path, i]));
     default:
       return node.value;
   }
-}
+}, tooDeep);
 
 /**
  * Where a key ends in the text: a closing quote, then a colon. Every key matches once; a string
@@ -345,16 +347,17 @@ export function rangeOfPointer(doc: ParsedDocument, pointer: string, part: 'key'
 /** Depth-first search for string values equal to `needle`; returns their pointers. */
 export function findStringValues(doc: ParsedDocument, predicate: (s: string) => boolean, limit = 5): string[] {
   const out: string[] = [];
-  const walk = (node: JsonNode | undefined, path: PathSegment[]) => {
+  const walk = boundedWalk<[PathSegment[]], void>((at, next, path) => {
+    const node = at as JsonNode | undefined;
     if (!node || out.length >= limit) return;
     if (node.type === 'string' && typeof node.value === 'string' && predicate(node.value)) out.push(toPointer(path));
     else if (node.type === 'object')
       for (const prop of node.children ?? []) {
         const k = prop.children?.[0]?.value;
-        if (typeof k === 'string') walk(prop.children?.[1], [...path, k]);
+        if (typeof k === 'string') next(prop.children?.[1], [...path, k]);
       }
-    else if (node.type === 'array') node.children?.forEach((c, i) => walk(c, [...path, i]));
-  };
+    else if (node.type === 'array') node.children?.forEach((c, i) => next(c, [...path, i]));
+  }, tooDeep);
   walk(doc.root, []);
   return out;
 }
@@ -362,17 +365,18 @@ export function findStringValues(doc: ParsedDocument, predicate: (s: string) => 
 /** Pointers of every property named `key`, in text order. */
 export function findKeys(doc: ParsedDocument, key: string, limit = 5): string[] {
   const out: string[] = [];
-  const walk = (node: JsonNode | undefined, path: PathSegment[]) => {
+  const walk = boundedWalk<[PathSegment[]], void>((at, next, path) => {
+    const node = at as JsonNode | undefined;
     if (!node || out.length >= limit) return;
     if (node.type === 'object')
       for (const prop of node.children ?? []) {
         const k = prop.children?.[0]?.value;
         if (typeof k !== 'string') continue;
         if (k === key) out.push(toPointer([...path, k]));
-        walk(prop.children?.[1], [...path, k]);
+        next(prop.children?.[1], [...path, k]);
       }
-    else if (node.type === 'array') node.children?.forEach((c, i) => walk(c, [...path, i]));
-  };
+    else if (node.type === 'array') node.children?.forEach((c, i) => next(c, [...path, i]));
+  }, tooDeep);
   walk(doc.root, []);
   return out;
 }

@@ -1,5 +1,7 @@
 import type { ExplainOptions } from './explain';
+import { tooDeep } from './limits';
 import { didYouMean } from './suggest';
+import { boundedWalk } from './walk';
 
 type Defs = Record<string, Record<string, unknown>>;
 
@@ -9,17 +11,21 @@ const SPEC = /Spec(<|$)/;
 /** Channels that place marks: at the top level they belong in `encoding`, hardly ever in `mark`. */
 const POSITION = /^(x|y|x2|y2|xOffset|yOffset|theta|theta2|radius|radius2|longitude|latitude|longitude2|latitude2)$/;
 
-/** Property names a schema node allows, through `$ref`, `allOf`, `anyOf` and `oneOf`. */
-export function propertyNames(defs: Defs, node: unknown, out = new Set<string>(), seen = new Set<unknown>()): Set<string> {
-  if (typeof node !== 'object' || node === null || seen.has(node)) return out;
+const namesWalk = boundedWalk<[Defs, Set<string>, Set<unknown>], void>((node, next, defs, out, seen) => {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return;
   seen.add(node);
   const n = node as Record<string, unknown>;
   if (typeof n['$ref'] === 'string') {
     const name = decodeURIComponent(n['$ref'].replace(/^#\/definitions\//, ''));
-    propertyNames(defs, defs[name], out, seen);
+    next(defs[name], defs, out, seen);
   }
   if (n['properties'] && typeof n['properties'] === 'object') for (const k of Object.keys(n['properties'])) out.add(k);
-  for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(n[k])) for (const sub of n[k] as unknown[]) propertyNames(defs, sub, out, seen);
+  for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(n[k])) for (const sub of n[k] as unknown[]) next(sub, defs, out, seen);
+}, tooDeep);
+
+/** Property names a schema node allows, through `$ref`, `allOf`, `anyOf` and `oneOf`. */
+export function propertyNames(defs: Defs, node: unknown, out = new Set<string>(), seen = new Set<unknown>()): Set<string> {
+  namesWalk(node, defs, out, seen);
   return out;
 }
 

@@ -1,4 +1,6 @@
+import { tooDeep } from './limits';
 import { propertyNames } from './schema-hints';
+import { boundedWalk } from './walk';
 
 /** The mark types Vega draws (vega-scenegraph's marks). */
 export const VEGA_MARK_TYPES = ['arc', 'area', 'group', 'image', 'line', 'path', 'rect', 'rule', 'shape', 'symbol', 'text', 'trail'] as const;
@@ -25,14 +27,18 @@ function close(node: Node, names: Iterable<string>): void {
   node['additionalProperties'] = false;
 }
 
-/** Every `allOf` node inside a definition (not through `$ref`). */
-function allOfNodes(node: unknown, out: Node[] = []): Node[] {
-  if (Array.isArray(node)) for (const n of node) allOfNodes(n, out);
+const allOfWalk = boundedWalk<[Node[]], void>((node, next, out) => {
+  if (Array.isArray(node)) for (const n of node) next(n, out);
   else if (node && typeof node === 'object') {
     const n = node as Node;
     if (Array.isArray(n['allOf']) && !n['properties'] && n['additionalProperties'] === undefined) out.push(n);
-    for (const [k, v] of Object.entries(n)) if (k !== 'enum' && k !== 'const' && k !== 'default') allOfNodes(v, out);
+    for (const [k, v] of Object.entries(n)) if (k !== 'enum' && k !== 'const' && k !== 'default') next(v, out);
   }
+}, tooDeep);
+
+/** Every `allOf` node inside a definition (not through `$ref`). */
+function allOfNodes(node: unknown, out: Node[] = []): Node[] {
+  allOfWalk(node, out);
   return out;
 }
 
