@@ -1,5 +1,14 @@
+import { absorb, dropDependents, fresh, issue, settle, VALID, type Alternative, type Result } from './explain-result';
+import { mergeBranches } from './explain-branches';
+import { isObject } from './json';
+import { deepEqual, hasType, sameKind } from './json-types';
+import { MAX_DEPTH } from './limits';
 import { didYouMean } from './suggest';
 import type { SchemaError } from './validate';
+import { boundedWalk } from './walk';
+
+export type { Alternative };
+export { deepEqual };
 
 /**
  * Explains why a value fails a JSON schema, one complaint per mistake.
@@ -30,16 +39,6 @@ import type { SchemaError } from './validate';
 export type Schema = boolean | { readonly [keyword: string]: unknown };
 type SchemaObject = { readonly [keyword: string]: unknown };
 
-/** One thing a value may be, gathered from the branches that rejected it outright. */
-export interface Alternative {
-  /** A JSON type ("number", "object", …) … */
-  type?: string;
-  /** … or a literal value. */
-  value?: unknown;
-  /** The definition the alternative comes from, when it is one (`ExprRef`, `Step`, `signalRef`). */
-  definition?: string;
-}
-
 export interface ExplainOptions {
   /**
    * A fast validity check of a value against a definition (`$ref`), such as AJV's compiled
@@ -60,89 +59,6 @@ export interface ExplainOptions {
   placement?: (definition: string | undefined, key: string) => { belongs: string; suggestion?: string } | undefined;
 }
 
-interface Result {
-  issues: SchemaError[];
-  /** The value's JSON type is none the schema accepts here. */
-  typeMiss: boolean;
-  /**
-   * Set when the value is the wrong kind of thing altogether: every complaint is a type, const
-   * or enum one about the value itself. What would have been accepted.
-   */
-  alts?: Alternative[];
-  /** The value equals a const/enum the schema names (a discriminator that matched). */
-  literalHit: boolean;
-  /** Properties whose one allowed literal differs (`"type": "bar"` where `"boxplot"` goes). */
-  discMisses: string[];
-  /** Properties whose value matched a const/enum. */
-  discHits: number;
-  /** Unknown and missing properties here (an unknown one that is a typo of a known one counts half). */
-  shape: number;
-  /** Properties of the value the schema knows. */
-  known: number;
-}
-
-const VALID: Result = Object.freeze({
-  issues: [],
-  typeMiss: false,
-  literalHit: false,
-  discMisses: [],
-  discHits: 0,
-  shape: 0,
-  known: 0,
-}) as Result;
-
-function fresh(): Result {
-  return { issues: [], typeMiss: false, literalHit: false, discMisses: [], discHits: 0, shape: 0, known: 0 };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function jsonType(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  return typeof v;
-}
-
-function hasType(v: unknown, t: string): boolean {
-  switch (t) {
-    case 'null':
-      return v === null;
-    case 'integer':
-      return typeof v === 'number' && Number.isInteger(v);
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v);
-    case 'array':
-      return Array.isArray(v);
-    case 'object':
-      return isObject(v);
-    default:
-      return typeof v === t;
-  }
-}
-
-/** Whether a literal alternative is of the same JSON type as the value (so the value was "close"). */
-function sameKind(a: unknown, v: unknown): boolean {
-  return jsonType(a) === jsonType(v);
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
-}
-
 function escapeSegment(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -155,63 +71,14 @@ function onlyRef(schema: SchemaObject): boolean {
   return true;
 }
 
-const KIND_KEYWORDS = new Set(['type', 'enum', 'const', 'expected']);
-
-/** The literal values an enum, const or merged complaint allows. */
-function literalsOf(issue: SchemaError): unknown[] {
-  const p = issue.params;
-  if (issue.keyword === 'const') return [p['allowedValue']];
-  if (issue.keyword === 'enum') return (p['allowedValues'] as unknown[]) ?? [];
-  if (issue.keyword === 'expected') return ((p['alternatives'] as Alternative[]) ?? []).filter((a) => 'value' in a).map((a) => a.value);
-  return [];
-}
-
-function issue(instancePath: string, keyword: string, params: Record<string, unknown>, definition: string | undefined): SchemaError {
-  return { instancePath, keyword, params, schemaPath: `#/definitions/${definition ?? ''}/${keyword}`, resolved: true };
-}
-
 /**
- * An object whose `type` is not one of the allowed names gets no complaint about its other
- * properties: which properties exist depends on the type (`{"type": "gauge", "min": 0}` in a
- * Vega-Lite without the gauge mark is one mistake, not one per gauge option).
+ * How many schema nodes deep the explainer goes. One level of a value takes several nodes (its
+ * property's schema, a `$ref`, an anyOf branch, the definition), so a value as deep as the
+ * parser allows needs a multiple of MAX_DEPTH; past it (a schema that refers to itself without
+ * reaching into the value) the explainer gives up and AJV's own errors stand.
  */
-function dropDependents(issues: SchemaError[]): SchemaError[] {
-  const typeMissed = new Set(
-    issues.filter((i) => i.instancePath.endsWith('/type') && literalsOf(i).some((v) => typeof v === 'string')).map((i) => i.instancePath.slice(0, -'/type'.length)),
-  );
-  if (typeMissed.size === 0) return issues;
-  return issues.filter((i) => !((i.keyword === 'additionalProperties' || i.keyword === 'required') && typeMissed.has(i.instancePath)));
-}
-
-/**
- * Branch order among failing branches, the one the user evidently meant first:
- * 1. the value is of a JSON type the branch takes (a string is not meant for an object branch);
- * 2. no property holds the wrong one-and-only literal (`"type": "bar"` is not a boxplot);
- * 3. more properties hold a literal the branch names (`"type": "boxplot"` is one);
- * 4. fewer unknown and missing properties (a typo of a known property counts half: `feild`
- *    points at the field definition, not the datum one);
- * 5. fewer complaints in all; 6. more properties the branch knows; then the first branch.
- */
-function rank(a: Result, b: Result): number {
-  return (
-    Number(a.typeMiss) - Number(b.typeMiss) ||
-    a.discMisses.length - b.discMisses.length ||
-    b.discHits - a.discHits ||
-    a.shape - b.shape ||
-    a.issues.length - b.issues.length ||
-    b.known - a.known
-  );
-}
-
-/** Dedupes alternatives, keeping their order. */
-function uniqueAlternatives(alts: readonly Alternative[]): Alternative[] {
-  const out: Alternative[] = [];
-  for (const a of alts) {
-    if ('value' in a ? out.some((o) => 'value' in o && deepEqual(o.value, a.value)) : out.some((o) => o.type === a.type && o.definition === a.definition)) continue;
-    out.push(a);
-  }
-  return out;
-}
+const NODES_PER_LEVEL = 8;
+const EXPLAIN_DEPTH = MAX_DEPTH * NODES_PER_LEVEL;
 
 export class SchemaExplainer {
   private readonly root: SchemaObject;
@@ -225,7 +92,26 @@ export class SchemaExplainer {
    * the first passing branch of an anyOf. Used to skip valid parts when no `isValid` is given.
    */
   private quick = false;
-  private depth = 0;
+  /**
+   * Evaluates a schema node one level further down the walk; unset between walks, when the next
+   * `node` starts a new one at the top.
+   */
+  private descend: ((value: unknown, schema: SchemaObject, path: string, definition: string | undefined) => Result) | undefined;
+  private readonly walk = boundedWalk<[SchemaObject, string, string | undefined], Result>(
+    (value, next, schema, path, definition) => {
+      const outer = this.descend;
+      this.descend = next;
+      try {
+        return this.evaluate(schema, value, path, definition);
+      } finally {
+        this.descend = outer;
+      }
+    },
+    () => {
+      throw new Error('schema nesting too deep to explain');
+    },
+    EXPLAIN_DEPTH,
+  );
 
   constructor(root: SchemaObject, options: ExplainOptions = {}) {
     this.root = root;
@@ -286,15 +172,10 @@ export class SchemaExplainer {
     if (!this.quick && this.options.skipValid !== false && typeof value === 'object' && value !== null && typeof schema['$ref'] === 'string' && onlyRef(schema)) {
       if (this.isValid(schema, value, path)) return VALID;
     }
-    if (++this.depth > 400) throw new Error('schema nesting too deep to explain');
-    try {
-      const r = this.evaluate(schema, value, path, definition);
-      if (!byPath) memo.set(schema, (byPath = new Map()));
-      byPath.set(path, r);
-      return r;
-    } finally {
-      this.depth--;
-    }
+    const r = (this.descend ?? this.walk)(value, schema, path, definition);
+    if (!byPath) memo.set(schema, (byPath = new Map()));
+    byPath.set(path, r);
+    return r;
   }
 
   /** Whether the value is valid against a `$ref` schema: the caller's oracle, or a quick walk. */
@@ -340,7 +221,7 @@ export class SchemaExplainer {
     const done = () => this.quick && r.issues.length > 0;
     if (typeof s['$ref'] === 'string') {
       const { schema, name } = this.resolve(s['$ref']);
-      this.absorb(r, this.node(schema, value, path, name));
+      absorb(r, this.node(schema, value, path, name));
       if (done()) return r;
     }
 
@@ -352,56 +233,20 @@ export class SchemaExplainer {
 
     if (Array.isArray(s['allOf'])) {
       for (const sub of s['allOf'] as Schema[]) {
-        this.absorb(r, this.node(sub, value, path, undefined));
+        absorb(r, this.node(sub, value, path, undefined));
         if (done()) return r;
       }
     }
-    if (Array.isArray(s['anyOf'])) this.absorb(r, this.choose(s['anyOf'] as Schema[], value, path, 'anyOf', definition));
+    if (Array.isArray(s['anyOf'])) absorb(r, this.choose(s['anyOf'] as Schema[], value, path, 'anyOf', definition));
     if (done()) return r;
-    if (Array.isArray(s['oneOf'])) this.absorb(r, this.choose(s['oneOf'] as Schema[], value, path, 'oneOf', definition));
+    if (Array.isArray(s['oneOf'])) absorb(r, this.choose(s['oneOf'] as Schema[], value, path, 'oneOf', definition));
     if (done()) return r;
     if (s['not'] !== undefined && this.node(s['not'] as Schema, value, path, undefined).issues.length === 0) {
       r.issues.push(issue(path, 'not', {}, definition));
     }
 
-    if (r.issues.length > 0) this.settle(r, path);
+    if (r.issues.length > 0) settle(r, path);
     return r;
-  }
-
-  /** Takes in the result of a keyword that applies to the same value (`$ref`, `allOf`, a chosen branch). */
-  private absorb(r: Result, sub: Result): void {
-    if (sub.issues.length) {
-      const onlyKind = r.issues.length === 0 || r.alts !== undefined;
-      r.issues.push(...sub.issues);
-      if (onlyKind && sub.alts) r.alts = [...(r.alts ?? []), ...sub.alts];
-    }
-    r.typeMiss ||= sub.typeMiss;
-    r.literalHit ||= sub.literalHit;
-    r.discMisses.push(...sub.discMisses);
-    r.discHits += sub.discHits;
-    r.shape += sub.shape;
-    r.known += sub.known;
-  }
-
-  /**
-   * After all keywords: `alts` only stands when every complaint is about the value's kind, and a
-   * missing property is not reported beside an unknown one that is its misspelling.
-   */
-  private settle(r: Result, path: string): void {
-    if (r.alts && !r.issues.every((i) => i.instancePath === path && KIND_KEYWORDS.has(i.keyword))) r.alts = undefined;
-    const typos = new Set(
-      r.issues
-        .filter((i) => i.keyword === 'additionalProperties' && i.instancePath === path && typeof i.params['suggestion'] === 'string')
-        .map((i) => i.params['suggestion'] as string),
-    );
-    if (typos.size === 0) return;
-    const before = r.issues.length;
-    r.issues = r.issues.filter((i) => {
-      if (i.keyword !== 'required' || i.instancePath !== path) return true;
-      const missing = (i.params['alternatives'] as string[] | undefined) ?? [i.params['missingProperty'] as string];
-      return !missing.some((m) => typos.has(m));
-    });
-    r.shape -= before - r.issues.length;
   }
 
   private number(s: SchemaObject, v: number, path: string, def: string | undefined, r: Result): void {
@@ -540,64 +385,6 @@ export class SchemaExplainer {
       return r;
     }
 
-    // Every branch rejects the value outright (a string where a number, "container" or an
-    // object may go): say what may go there, once.
-    if (results.every((x) => x.alts)) {
-      const alts = uniqueAlternatives(results.flatMap((x) => x.alts!));
-      const r = fresh();
-      r.alts = alts;
-      r.typeMiss = !alts.some((a) => ('value' in a ? sameKind(a.value, value) : hasType(value, a.type!)));
-      r.issues.push(issue(path, 'expected', { alternatives: alts }, def));
-      return r;
-    }
-
-    // Every branch misses one property, each a different one (Vega's `on` needs "encode" or "update").
-    if (results.every((x) => x.issues.length === 1 && x.issues[0]!.keyword === 'required' && x.issues[0]!.instancePath === path)) {
-      const names = [...new Set(results.map((x) => x.issues[0]!.params['missingProperty'] as string))];
-      const r = fresh();
-      r.shape = 1;
-      r.issues.push(issue(path, 'required', { missingProperty: names[0], ...(names.length > 1 ? { alternatives: names } : {}) }, def));
-      return r;
-    }
-
-    const best = results.reduce((a, b) => (rank(b, a) < 0 ? b : a));
-    // Gather the literals the other branches would take at a place where the best branch wants
-    // another literal: `"type": "boxplt"` in a mark gets "boxplot" (from the composite marks)
-    // beside "bar" and "line" (from MarkDef), and a Vega scale type is looked up among all the
-    // scale kinds, not only those of the branch that ranked first.
-    const literalPaths = new Set(
-      best.issues.filter((i) => i.keyword === 'enum' || i.keyword === 'const' || (i.keyword === 'expected' && literalsOf(i).length)).map((i) => i.instancePath),
-    );
-    const extra = new Map<string, unknown[]>();
-    for (const other of results) {
-      if (other === best || other.typeMiss) continue;
-      for (const at of other.issues) {
-        if (!literalPaths.has(at.instancePath)) continue;
-        const values = literalsOf(at);
-        if (values.length) extra.set(at.instancePath, [...(extra.get(at.instancePath) ?? []), ...values]);
-      }
-    }
-    // Every branch has the wrong literal in a discriminating property (`"type": "filterr"` in a
-    // Vega transform): that is the one mistake, whatever else each branch would then want.
-    let issues = best.issues;
-    if (best.discMisses.length > 0) {
-      const p = best.discMisses[0]!;
-      issues = best.issues.filter((i) => i.instancePath === p);
-    }
-    if (extra.size === 0 && issues === best.issues) return best;
-    return {
-      ...best,
-      discMisses: [...best.discMisses],
-      issues: issues.map((i) => {
-        const more = extra.get(i.instancePath);
-        if (!more || !literalsOf(i).length) return i;
-        if (i.keyword === 'expected') {
-          const alternatives = uniqueAlternatives([...(i.params['alternatives'] as Alternative[]), ...more.map((value) => ({ value }))]);
-          return { ...i, params: { ...i.params, alternatives } };
-        }
-        const values = uniqueAlternatives([...literalsOf(i), ...more].map((value) => ({ value }))).map((a) => a.value);
-        return { ...i, keyword: 'enum', params: { allowedValues: values } };
-      }),
-    };
+    return mergeBranches(results, value, path, def);
   }
 }
