@@ -2,7 +2,6 @@ import { absorb, dropDependents, fresh, issue, settle, VALID, type Alternative, 
 import { mergeBranches } from './explain-branches';
 import { isObject } from './json';
 import { deepEqual, hasType, sameKind } from './json-types';
-import { MAX_DEPTH } from './limits';
 import { didYouMean } from './suggest';
 import type { SchemaError } from './validate';
 import { boundedWalk } from './walk';
@@ -72,13 +71,14 @@ function onlyRef(schema: SchemaObject): boolean {
 }
 
 /**
- * How many schema nodes deep the explainer goes. One level of a value takes several nodes (its
- * property's schema, a `$ref`, an anyOf branch, the definition), so a value as deep as the
- * parser allows needs a multiple of MAX_DEPTH; past it (a schema that refers to itself without
- * reaching into the value) the explainer gives up and AJV's own errors stand.
+ * How many schema nodes deep the explainer goes. One level of a value takes two to four nodes
+ * (its property's schema, a `$ref`, an anyOf branch, the definition), each several stack frames,
+ * so a value as deep as the parser allows (MAX_DEPTH) would overflow a worker's stack before
+ * cold code is optimized. Past this the explainer gives up, and the caller reports AJV's own
+ * errors (`explainFailure` in precompiled.ts): about 100 value levels are explained, deeper ones
+ * validated.
  */
-const NODES_PER_LEVEL = 8;
-const EXPLAIN_DEPTH = MAX_DEPTH * NODES_PER_LEVEL;
+const EXPLAIN_DEPTH = 400;
 
 export class SchemaExplainer {
   private readonly root: SchemaObject;

@@ -37,7 +37,7 @@ const allOfWalk = boundedWalk<[Node[]], void>((node, next, out) => {
 }, tooDeep);
 
 /** Every `allOf` node inside a definition (not through `$ref`). */
-function allOfNodes(node: unknown, out: Node[] = []): Node[] {
+export function allOfNodes(node: unknown, out: Node[] = []): Node[] {
   allOfWalk(node, out);
   return out;
 }
