@@ -13,6 +13,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import LZString from 'lz-string';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.mjs';
 import { SPEC } from './specs.mjs';
 import { buildFinancial, candlesticks, extensionOverhead, heap100k } from './financial.mjs';
@@ -23,7 +24,7 @@ import { keystrokes } from './measures/typing-latency.mjs';
 import { typingLongTasks } from './measures/typing-long-tasks.mjs';
 import { BenchError, COLD_LOADS, DIST, OVERALL_TIMEOUT_MS, RESULTS, ROOT, TARGETS, log } from './shared/config.mjs';
 import { build, serve } from './shared/server.mjs';
-import { kB, median, percentile, round1 } from './shared/stats.mjs';
+import { kB, median, percentile, round1, verdict } from './shared/stats.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Output
