@@ -54,7 +54,7 @@ async function main() {
 
   const texts = { typical: SPEC, rows_10k: rowsSpec(10000) };
   // A typical Vega spec: the typical Vega-Lite spec compiled by vega-lite.
-  let vegaSpec = null;
+  let vegaSpec;
   try {
     const vl = await import('vega-lite');
     vegaSpec = (vl.compile ?? vl.default.compile)(JSON.parse(SPEC)).spec;

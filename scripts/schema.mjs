@@ -10,7 +10,9 @@ if (process.argv.includes('--check')) {
   let current = '';
   try {
     current = readFileSync(OUT, 'utf8');
-  } catch {}
+  } catch {
+    // No committed schema yet: it is stale.
+  }
   if (current !== text) {
     console.error(`${OUT} is stale: run npm run schema and commit it.`);
     process.exit(1);

@@ -68,7 +68,7 @@ export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   const refs = ['vg', ...VL_KINDS.map((k) => `vl#/definitions/${k}`)];
   // Export names must be identifiers: v0, v1, … with a table from refs to them.
   const exportsByName = Object.fromEntries(refs.map((ref, i) => [`v${i}`, ref]));
-  for (const ref of refs) ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+  for (const ref of refs) if (!ajv.getSchema(ref)) ajv.compile({ $ref: ref });
   let code = standaloneCode(ajv, exportsByName);
   // AJV's ESM output still `require`s its small runtime helpers: make those imports, so the code
   // runs as an ES module in the dev server as well as in the bundle.

@@ -71,7 +71,7 @@ export function markSpec(values: Bar[]): unknown {
     $schema: 'https://chartspec.dev/schema/chartspec/v1.json',
     ...SIZE,
     data: { values },
-    mark: { type: 'candlestick', ...((window as any).__extra ?? {}) },
+    mark: { type: 'candlestick', ...((window as { __extra?: object }).__extra ?? {}) },
     encoding: {
       x: { field: 'date', type: 'temporal', title: null },
       y: { title: null },

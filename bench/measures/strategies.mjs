@@ -5,7 +5,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BROKEN_SPEC, rowsSpec, SPEC } from '../specs.mjs';
 import { buildStrategies } from '../strategies.mjs';
-import { newWatch } from '../shared/browser.mjs';
 import { ROOT, STRATEGIES_DIR, STRATEGY_RUNS, STRATEGY_TIMEOUT_MS, TARGETS, VALIDATED_TIMEOUT_MS, WARM_VALIDATIONS, WORKER_CSP, log } from '../shared/config.mjs';
 import { sendToWorker, startWorker } from '../shared/in-page.mjs';
 import { kB, median, percentile, round1, round3, sleep, verdict } from '../shared/stats.mjs';
@@ -60,7 +59,6 @@ export async function workerHeap(browser, urlSuffix) {
 export async function strategyRun(browser, base, { path, warm = false, texts = null }) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const watch = newWatch(page);
   try {
     await page.goto(`${base}/__bench/blank.html`, { waitUntil: 'load' });
     const r = await page.evaluate(startWorker, { url: path, text: SPEC, timeoutMs: STRATEGY_TIMEOUT_MS });

@@ -23,7 +23,9 @@ export function pageProbe() {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
-  } catch {}
+  } catch {
+    // Long tasks are not observable in this browser: the figure stays empty.
+  }
   new MutationObserver(() => {
     if (probe.editorReadyAt === null && document.querySelector('[data-testid="editor"][data-editor-status="ready"]')) probe.editorReadyAt = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor-status'] });

@@ -383,7 +383,12 @@ ${rows.join(',\n')}
         let n = 0;
         let items = 0;
         const visit = (node: Node) => {
-          if (node.name === 'marks') for (const item of node.items ?? []) (items++, item.description !== undefined && n++);
+          if (node.name === 'marks') {
+            for (const item of node.items ?? []) {
+              items++;
+              if (item.description !== undefined) n++;
+            }
+          }
           else for (const child of node.items ?? []) visit(child);
         };
         visit(view.scenegraph().root);

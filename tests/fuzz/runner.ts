@@ -121,7 +121,7 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
     new Promise((done, fail) => {
       let current: BatchRequest | undefined;
       let child: ChildProcess;
-      let timer: NodeJS.Timeout;
+      let timer: NodeJS.Timeout | undefined = undefined;
       /** The case the child is on (or will start next), and when it was last heard from. */
       let index = -1;
       let since = Date.now();

@@ -185,9 +185,16 @@ describe('SchemaExplainer agrees with AJV on the real schemas', () => {
           const walk = (v: unknown, depth: number) => {
             if (depth > 10) return;
             if (Array.isArray(v)) {
-              if (v.length <= 20) v.forEach((c, i) => (slots.push([v, i]), walk(c, depth + 1)));
+              if (v.length <= 20)
+                v.forEach((c, i) => {
+                  slots.push([v, i]);
+                  walk(c, depth + 1);
+                });
             } else if (v && typeof v === 'object') {
-              for (const k of Object.keys(v)) slots.push([v as Record<string, unknown>, k]), walk((v as Record<string, unknown>)[k], depth + 1);
+              for (const k of Object.keys(v)) {
+                slots.push([v as Record<string, unknown>, k]);
+                walk((v as Record<string, unknown>)[k], depth + 1);
+              }
             }
           };
           walk(spec, 0);
