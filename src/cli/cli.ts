@@ -4,7 +4,7 @@ import { runPipeline, type PipelineResult } from '../core/pipeline';
 import { formatPosition, hasErrors, mergeProblems, type Problem } from '../core/problem';
 import { validateDocument, type Validator } from '../core/validate';
 import type { Command } from './args';
-import { OK, SPEC_ERRORS, USAGE_ERROR, type Io } from './run';
+import { OK, SPEC_ERRORS, USAGE_ERROR, type Io } from './exit';
 
 /** A file that cannot be read or written: the message is printed and the exit status is 2. */
 class FileError extends Error {}

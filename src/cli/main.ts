@@ -2,7 +2,8 @@
  * The `chartspec` command: bundled by vite.cli.config.ts into dist-cli/chartspec.mjs, which
  * bin/chartspec.mjs imports.
  */
-import { run, type Io } from './run';
+import type { Io } from './exit';
+import { run } from './run';
 
 function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   return new Promise((done, fail) => stream.write(text, (e) => (e ? fail(e) : done())));
