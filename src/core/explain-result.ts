@@ -1,4 +1,4 @@
-import type { SchemaError } from './validate';
+import type { SchemaError } from './schema-error';
 
 /**
  * What explaining one value against one schema node yields (explain.ts), and how results of

@@ -3,7 +3,7 @@ import { mergeBranches } from './explain-branches';
 import { isObject } from './json';
 import { deepEqual, hasType, sameKind } from './json-types';
 import { didYouMean } from './suggest';
-import type { SchemaError } from './validate';
+import type { SchemaError } from './schema-error';
 import { boundedWalk } from './walk';
 
 export type { Alternative };

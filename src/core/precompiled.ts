@@ -1,6 +1,6 @@
 import type { Language } from './language';
 import { topLevelKind } from './spec-kind';
-import type { SchemaError } from './validate';
+import type { SchemaError } from './schema-error';
 
 /** A validate function as AJV generates it, at run time or ahead of time (standalone code). */
 export interface CompiledValidate {

@@ -3,7 +3,7 @@ import vegaSchema from 'vega/vega-schema.json' with { type: 'json' };
 import { SchemaExplainer } from './explain';
 import type { Language } from './language';
 import { vegaLitePlacement } from './schema-hints';
-import type { SchemaError } from './validate';
+import type { SchemaError } from './schema-error';
 import { strictVegaSchema } from './vega-schema';
 import { topLevelKind } from './spec-kind';
 

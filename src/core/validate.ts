@@ -1,27 +1,12 @@
-import type { Alternative } from './explain';
+import type { Alternative } from './explain-result';
+import type { SchemaError } from './schema-error';
 import type { Language } from './language';
 import { rangeOfPointer, type ParsedDocument } from './parse';
 import { fromPointer } from './pointer';
 import type { Problem } from './problem';
 import { didYouMean, listWords } from './suggest';
 
-/** The part of an AJV error the pipeline reads (kept small so workers can post it). */
-export interface SchemaError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-  schemaPath: string;
-  /**
-   * Set by a validator that already chose among anyOf/oneOf branches (see explain.ts): each
-   * error is one mistake and becomes one Problem as it is. AJV's raw errors lack it, and
-   * `schemaProblems` filters those by heuristics instead. Such errors use AJV's keywords and
-   * params, with more params (`allowed`, `suggestion`, `belongs` for an unknown property), and
-   * one keyword of their own: `expected`, for a value of the wrong kind for every branch, with
-   * `params.alternatives` listing what would have been taken.
-   */
-  resolved?: boolean;
-}
+export type { SchemaError };
 
 /** Validates a spec against its language's schema. Built where compiling schemas is cheap to wait for. */
 export interface Validator {
