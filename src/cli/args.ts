@@ -15,8 +15,9 @@ Options:
   --scale <n>             render: scale factor (default 1); a PNG of a 400 px wide chart at
                           --scale 2 is 800 px wide
   --validate              compile, render: check the schema too (validate always does)
-  -q, --quiet             validate: print errors only
+  -q, --quiet             validate: print errors only (no summary line)
   -h, --help              Show this help
+  -V, --version           Show the version of chartspec, Vega-Lite and Vega
 
 A file named - is read from standard input. Relative data URLs such as data/cars.json are read
 from the vega-datasets package, as in the app; http(s) URLs are fetched.
@@ -26,11 +27,12 @@ Exit status: 0 no errors; 1 a spec has errors; 2 wrong usage or a file that cann
 
 export type Command =
   | { kind: 'help' }
+  | { kind: 'version' }
   | { kind: 'validate'; files: string[]; quiet: boolean }
   | { kind: 'compile'; file: string; to: 'vega-lite' | 'vega'; validate: boolean }
   | { kind: 'render'; file: string; output: string; format: 'svg' | 'png'; scale: number; validate: boolean };
 
-/** Wrong usage: the message is printed with the usage, and the exit status is 2. */
+/** Wrong usage: the message is printed with a pointer to --help, and the exit status is 2. */
 export class UsageError extends Error {}
 
 const HELP = { type: 'boolean', short: 'h' } as const;
@@ -51,6 +53,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   const [command, ...rest] = argv;
   if (command === undefined) throw new UsageError('no command given');
   if (command === '-h' || command === '--help' || command === 'help') return { kind: 'help' };
+  if (command === '-V' || command === '--version' || command === 'version') return { kind: 'version' };
 
   switch (command) {
     case 'validate': {

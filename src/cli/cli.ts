@@ -3,6 +3,7 @@ import { logProblems } from '../core/compile';
 import { runPipeline, type PipelineResult } from '../core/pipeline';
 import { formatPosition, hasErrors, mergeProblems, type Problem } from '../core/problem';
 import { validateDocument, type Validator } from '../core/validate';
+import { SCHEMA_URLS } from '../core/language';
 import type { Command } from './args';
 import { OK, SPEC_ERRORS, USAGE_ERROR, type Io } from './exit';
 
@@ -80,8 +81,19 @@ async function pipeline(text: string, validate: boolean): Promise<PipelineResult
   return { ...result, problems: mergeProblems(result.problems, schema) };
 }
 
+/** `3 files checked: no problems`, `1 file checked: 2 errors, 1 warning`. */
+export function summaryLine(files: number, problems: readonly Problem[]): string {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.filter((p) => p.severity === 'warning').length;
+  const found = [errors && count(errors, 'error'), warnings && count(warnings, 'warning')].filter(Boolean);
+  return `${count(files, 'file')} checked: ${found.length ? found.join(', ') : 'no problems'}\n`;
+}
+
 async function validateFiles(files: string[], quiet: boolean, io: Io): Promise<number> {
   let status = OK;
+  let checked = 0;
+  const all: Problem[] = [];
   for (const file of files) {
     let text: string;
     try {
@@ -93,11 +105,24 @@ async function validateFiles(files: string[], quiet: boolean, io: Io): Promise<n
       continue;
     }
     const { problems } = await pipeline(text, true);
+    checked++;
+    all.push(...problems);
     const shown = quiet ? problems.filter((p) => p.severity === 'error') : problems;
     if (shown.length) await io.stdout(formatProblems(displayName(file), shown));
     if (hasErrors(problems) && status === OK) status = SPEC_ERRORS;
   }
+  // Quiet is for scripts: errors or nothing. Otherwise a last line says that the files were read.
+  if (!quiet && checked > 0) await io.stdout(summaryLine(checked, all));
   return status;
+}
+
+/**
+ * Plain Vega-Lite names Vega-Lite's schema, as the app's export does: Chartspec's own `$schema`
+ * would send other Vega tools to a schema that knows the extension marks the output no longer has.
+ */
+function standardVegaLite(spec: object): object {
+  const { $schema: _own, ...rest } = spec as Record<string, unknown>;
+  return { $schema: SCHEMA_URLS['vega-lite'], ...rest };
 }
 
 async function compile(command: Extract<Command, { kind: 'compile' }>, io: Io): Promise<number> {
@@ -111,7 +136,7 @@ async function compile(command: Extract<Command, { kind: 'compile' }>, io: Io): 
   }
   if (result.problems.length) await io.stderr(formatProblems(name, result.problems));
   if (hasErrors(result.problems)) return SPEC_ERRORS;
-  const out = command.to === 'vega' ? result.vega : result.vegaLite;
+  const out = command.to === 'vega' ? result.vega : result.vegaLite && standardVegaLite(result.vegaLite);
   if (out === undefined) {
     await io.stderr(`${name}: error: the spec did not compile\n`);
     return SPEC_ERRORS;
@@ -147,11 +172,20 @@ async function render(command: Extract<Command, { kind: 'render' }>, io: Io): Pr
   } catch (e) {
     throw new FileError(`cannot write ${command.output}: ${describeFsError(e)}`);
   }
+  const { width, height } = svgSize(svg, command.format === 'png' ? command.scale : 1);
+  await io.stdout(`wrote ${command.output} (${width} × ${height} px)\n`);
   return OK;
 }
 
+/** The size an SVG says it has, times the PNG's scale: what the written file measures. */
+function svgSize(svg: string, scale: number): { width: number; height: number } {
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+  const size = (name: string) => Math.round(Number(new RegExp(`\\b${name}="([\\d.]+)"`).exec(root)?.[1] ?? 0) * scale);
+  return { width: size('width'), height: size('height') };
+}
+
 /** Runs a validate, compile or render command and returns the exit status. */
-export async function execute(command: Exclude<Command, { kind: 'help' }>, io: Io): Promise<number> {
+export async function execute(command: Exclude<Command, { kind: 'help' | 'version' }>, io: Io): Promise<number> {
   try {
     switch (command.kind) {
       case 'validate':

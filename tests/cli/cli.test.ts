@@ -90,15 +90,25 @@ describe('chartspec: the launcher and usage', () => {
     }
   });
 
-  it.concurrent('an unknown command prints the usage to stderr and exits 2', async () => {
+  it.concurrent('an unknown command is one line and a pointer to --help on stderr, exit 2', async () => {
     const r = await run(['frobnicate', 'good.json']);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^chartspec: unknown command "frobnicate"\n/);
-    expect(r.stderr).toContain('Usage: chartspec');
+    expect(r.stderr).toBe(`chartspec: unknown command "frobnicate"\nRun 'chartspec --help' for the commands and options.\n`);
   });
 
-  it.concurrent('an unknown option, a missing command or a missing -o exits 2 with the usage', async () => {
+  it.concurrent('--version, -V and version print the versions of chartspec, Vega-Lite and Vega', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    const installed = (name: string) =>
+      JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string;
+    const expected = `chartspec ${pkg.version} (Vega-Lite ${installed('vega-lite')}, Vega ${installed('vega')})\n`;
+    for (const args of [['--version'], ['-V'], ['version']]) {
+      const r = await run(args);
+      expect(r).toMatchObject({ status: 0, stdout: expected, stderr: '' });
+    }
+  });
+
+  it.concurrent('an unknown option, a missing command or a missing -o exits 2 with one line and a hint', async () => {
     const cases: [string[], RegExp][] = [
       [['validate', '--bogus', 'good.json'], /unknown option '--bogus'/i],
       [[], /no command given/],
@@ -110,7 +120,8 @@ describe('chartspec: the launcher and usage', () => {
       const r = await run(args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
-      expect(r.stderr).toContain('Usage: chartspec');
+      expect(r.stderr.split('\n')).toHaveLength(3);
+      expect(r.stderr).toMatch(/\nRun 'chartspec --help' for the commands and options\.\n$/);
       expect(r.stdout).toBe('');
     }
   });
@@ -126,24 +137,31 @@ describe('chartspec: the launcher and usage', () => {
 });
 
 describe('chartspec validate', () => {
-  it.concurrent('a good spec: no output, exit 0', async () => {
+  it.concurrent('a good spec: one summary line, exit 0; --quiet: nothing', async () => {
     const r = await run(['validate', 'good.json']);
-    expect(r).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    expect(r).toMatchObject({ status: 0, stdout: '1 file checked: no problems\n', stderr: '' });
+    const quiet = await run(['validate', '-q', 'good.json']);
+    expect(quiet).toMatchObject({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it.concurrent('the summary counts files, errors and warnings', async () => {
+    const r = await run(['validate', 'good.json', 'barr.json', 'syntax.json']);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('3 files checked: 2 errors');
   });
 
   it.concurrent('a syntax error: file:line:column: error: message, exit 1', async () => {
     const r = await run(['validate', 'syntax.json']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe("syntax.json:5:3: error: Expected ',' before this\n");
+    expect(r.stdout).toBe("syntax.json:5:3: error: Expected ',' before this\n1 file checked: 1 error\n");
   });
 
   it.concurrent('"mark": "barr" is one problem, on the value, suggesting "bar"', async () => {
     const r = await run(['validate', 'barr.json']);
     expect(r.status).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
+    expect(lines).toEqual([expect.stringMatching(/^barr\.json:4:11: error: .*"bar"/), '1 file checked: 1 error']);
     // Line 4 is `  "mark": "barr",`; column 11 is the value's opening quote.
-    expect(lines[0]).toMatch(/^barr\.json:4:11: error: .*"bar"/);
   });
 
   it.concurrent('several files at once, each problem under its file name; a missing one makes it exit 2', async () => {
@@ -151,25 +169,39 @@ describe('chartspec validate', () => {
     const r = await run(['validate', 'vega.json', 'vega-bad.json', 'syntax.json']);
     expect(r.status).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     // Line 7 is `      "type": "rectt",`.
     expect(lines[0]).toMatch(/^vega-bad\.json:7:15: error: .*"rectt"/);
     expect(lines[1]).toBe("syntax.json:5:3: error: Expected ',' before this");
+    expect(lines[2]).toBe('3 files checked: 2 errors');
 
     const withMissing = await run(['validate', 'syntax.json', 'missing.json']);
     expect(withMissing.status).toBe(2);
-    expect(withMissing.stdout).toBe("syntax.json:5:3: error: Expected ',' before this\n");
+    // The summary counts the files read: the missing one is reported on stderr.
+    expect(withMissing.stdout).toBe("syntax.json:5:3: error: Expected ',' before this\n1 file checked: 1 error\n");
     expect(withMissing.stderr).toBe('chartspec: cannot read missing.json: no such file\n');
   });
 
   it.concurrent('- reads standard input, reported as <stdin>', async () => {
     const r = await run(['validate', '-'], SYNTAX);
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe("<stdin>:5:3: error: Expected ',' before this\n");
+    expect(r.stdout).toBe("<stdin>:5:3: error: Expected ',' before this\n1 file checked: 1 error\n");
   });
 });
 
 describe('chartspec compile', () => {
+  it.concurrent("plain Vega-Lite names Vega-Lite's schema, not Chartspec's", async () => {
+    const own = GOOD.replace('https://vega.github.io/schema/vega-lite/v6.json', 'https://chartspec.dev/schema/chartspec/v1.json');
+    const r = await run(['compile', '-'], own);
+    expect(r.status).toBe(0);
+    const printed = JSON.parse(r.stdout);
+    expect(Object.keys(printed)[0]).toBe('$schema');
+    expect(printed.$schema).toBe('https://vega.github.io/schema/vega-lite/v6.json');
+    const { $schema: _s, ...rest } = printed;
+    const { $schema: _g, ...good } = JSON.parse(GOOD);
+    expect(rest).toEqual(good);
+  });
+
   it.concurrent('prints the expanded Vega-Lite by default, 2-space JSON', async () => {
     const r = await run(['compile', 'good.json']);
     expect(r.status).toBe(0);
@@ -223,8 +255,9 @@ describe('chartspec compile', () => {
 describe('chartspec render', () => {
   it.concurrent('a bar chart to SVG: one path per bar, labelled with its data', async () => {
     const r = await run(['render', 'good.json', '-o', 'bar.svg']);
-    expect(r).toMatchObject({ status: 0, stdout: '', stderr: '' });
     const svg = readFileSync(join(cwd, 'bar.svg'), 'utf8');
+    const { width, height } = svgSize(svg);
+    expect(r).toMatchObject({ status: 0, stdout: `wrote bar.svg (${width} × ${height} px)\n`, stderr: '' });
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(countMarks(svg, 'bar')).toBe(3);
     const labels = [...svg.matchAll(/<path [^>]*aria-label="([^"]*)"[^>]*aria-roledescription="bar"/g)].map((m) => m[1]);
@@ -233,7 +266,7 @@ describe('chartspec render', () => {
 
   it.concurrent('data/cars.json resolves to the vega-datasets file: one point per car with both values', async () => {
     const r = await run(['render', 'cars.json', '-o', 'cars.svg']);
-    expect(r).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    expect(r).toMatchObject({ status: 0, stdout: expect.stringMatching(/^wrote cars\.svg \(\d+ × \d+ px\)\n$/), stderr: '' });
     const svg = readFileSync(join(cwd, 'cars.svg'), 'utf8');
     const cars = JSON.parse(readFileSync(join(ROOT, 'node_modules/vega-datasets/data/cars.json'), 'utf8')) as Record<string, unknown>[];
     const drawable = cars.filter((c) => c['Horsepower'] != null && c['Miles_per_Gallon'] != null).length;
@@ -249,11 +282,12 @@ describe('chartspec render', () => {
     expect(size.width).toBeGreaterThan(50);
 
     const one = await run(['render', 'good.json', '-o', 'chart.png']);
-    expect(one).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    expect(one).toMatchObject({ status: 0, stdout: `wrote chart.png (${size.width} × ${size.height} px)\n`, stderr: '' });
     expect(pngSize(readFileSync(join(cwd, 'chart.png')))).toEqual(size);
 
     const two = await run(['render', 'good.json', '-o', 'chart2.png', '--scale', '2']);
     expect(two.status).toBe(0);
+    expect(two.stdout).toBe(`wrote chart2.png (${size.width * 2} × ${size.height * 2} px)\n`);
     expect(pngSize(readFileSync(join(cwd, 'chart2.png')))).toEqual({ width: size.width * 2, height: size.height * 2 });
   });
 
@@ -362,7 +396,7 @@ describe('chartspec on every example', () => {
 
   it('validates them all with no output', async () => {
     const r = await chartspec(['validate', ...names.map((n) => join(EXAMPLES, n))], { cwd: out.dir });
-    expect(r.stdout + r.stderr).toBe('');
+    expect(r.stdout + r.stderr).toBe(`${names.length} files checked: no problems\n`);
     expect(r.status).toBe(0);
   }, 120_000);
 
