@@ -1,7 +1,7 @@
-import * as vega from 'vega';
 import { toDate } from 'vega-util';
 import { changeExpressions, slotExpressions } from '../core/marks/fused-expressions';
 import { pulseRows, same, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
+import { transformRegistry, tupleid, type TransformClass } from './vega-internals';
 
 /**
  * The financial marks' bar slots, run in one pass. On a continuous x the marks write, as plain
@@ -32,9 +32,13 @@ const SLOT_FIELDS = ['__t', '__prev_t', '__gap', '__step', '__x0', '__x1'];
 const CHANGE_FIELDS = ['__change', '__change_pct'];
 
 /** Fields whose change would change what the transform writes. */
-const inputsOf = (p: SlotParams) => [p.field, ...(p.open !== undefined && p.close !== undefined ? [p.open, p.close] : [])];
+const inputsOf = (p: SlotParams) => [
+  p.field,
+  ...(p.open !== undefined && p.close !== undefined ? [p.open, p.close] : []),
+];
 
-export const slotOutputs = (p: SlotParams) => (p.open !== undefined && p.close !== undefined ? [...SLOT_FIELDS, ...CHANGE_FIELDS] : SLOT_FIELDS);
+export const slotOutputs = (p: SlotParams) =>
+  p.open !== undefined && p.close !== undefined ? [...SLOT_FIELDS, ...CHANGE_FIELDS] : SLOT_FIELDS;
 
 /** Vega's `isValid`. */
 const isValid = (v: unknown) => v != null && v === v;
@@ -65,7 +69,12 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
     } else rank[i] = 1;
   }
   const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => rank[a]! - rank[b]! || (rank[a] === 2 ? (value[a]! < value[b]! ? -1 : value[a]! > value[b]! ? 1 : 0) : 0) || ids[a]! - ids[b]!);
+  order.sort(
+    (a, b) =>
+      rank[a]! - rank[b]! ||
+      (rank[a] === 2 ? (value[a]! < value[b]! ? -1 : value[a]! > value[b]! ? 1 : 0) : 0) ||
+      ids[a]! - ids[b]!,
+  );
 
   const prevs: unknown[] = new Array(n);
   const gaps: unknown[] = new Array(n);
@@ -104,8 +113,6 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
   }
   return changed;
 }
-
-const tupleid = (vega as unknown as { tupleid(row: Row): number }).tupleid;
 
 /** The `chartspecslots` Vega transform: rewrites its rows' slots whenever they change. */
 class BarSlots extends TransformBase {
@@ -149,7 +156,7 @@ let installed = false;
 export function installBarSlots(): void {
   if (installed) return;
   installed = true;
-  (vega as unknown as { transforms: Record<string, unknown> }).transforms['chartspecslots'] = BarSlots;
+  transformRegistry['chartspecslots'] = BarSlots as unknown as TransformClass;
 }
 
 const fieldOf = (expr: unknown, pattern: RegExp): string[] | undefined => {
@@ -190,11 +197,20 @@ export function matchBarSlots(ts: VegaTransform[], at: number): Match | undefine
   if (
     e.time !== time!['expr'] ||
     window?.['type'] !== 'window' ||
-    !same(window, { type: 'window', params: [null], as: ['__prev_t'], ops: ['lag'], fields: ['__t'], sort: { field: ['__t'], order: ['ascending'] }, groupby: [] })
+    !same(window, {
+      type: 'window',
+      params: [null],
+      as: ['__prev_t'],
+      ops: ['lag'],
+      fields: ['__t'],
+      sort: { field: ['__t'], order: ['ascending'] },
+      groupby: [],
+    })
   )
     return undefined;
   if (!isFormula(ts[at + 2], '__gap') || ts[at + 2]!['expr'] !== e.gap) return undefined;
-  if (!same(ts[at + 3], { type: 'joinaggregate', as: ['__step'], ops: ['min'], fields: ['__gap'], groupby: [] })) return undefined;
+  if (!same(ts[at + 3], { type: 'joinaggregate', as: ['__step'], ops: ['min'], fields: ['__gap'], groupby: [] }))
+    return undefined;
   if (x0!['expr'] !== e.x0 || !isFormula(ts[at + 5], '__x1') || ts[at + 5]!['expr'] !== e.x1) return undefined;
   const transform: VegaTransform = { type: 'chartspecslots', field, temporal, half: Number(half) };
   const change = ts[at + 6];

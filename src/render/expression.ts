@@ -1,5 +1,7 @@
 import { expressionInterpreter } from 'vega-interpreter';
 import { DisallowedObjectProperties } from 'vega-util';
+import { fastPathsOn } from './fast-paths';
+import { interpreter } from './vega-internals';
 
 /**
  * Vega's expressions without `new Function`, faster. `vega-interpreter` walks an expression's
@@ -77,7 +79,8 @@ const MATH: Record<string, (...a: number[]) => unknown> = {
 const EVENT_FUNCTIONS = new Set(['view', 'item', 'group', 'xy', 'x', 'y']);
 
 const REFUSED: Set<unknown> = new Set<unknown>([Function, eval, setTimeout, setInterval]);
-if (typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function') REFUSED.add((globalThis as { setImmediate?: unknown }).setImmediate);
+if (typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function')
+  REFUSED.add((globalThis as { setImmediate?: unknown }).setImmediate);
 
 type Binary = (a: never, b: never) => unknown;
 const BINARY: Record<string, Binary> = {
@@ -223,16 +226,23 @@ function compileNode(node: Node, fn: Functions): Compiled {
     case 'ObjectExpression': {
       const props = (node['properties'] as Node[]).map((p) => {
         const key = p['key'] as Node;
-        const name = key.type === 'Identifier' ? key['name'] : key.type === 'Literal' && !key['regex'] ? key['value'] : undefined;
+        const name =
+          key.type === 'Identifier' ? key['name'] : key.type === 'Literal' && !key['regex'] ? key['value'] : undefined;
         if (name === undefined) throw new Unsupported();
-        return [String(name), DisallowedObjectProperties.has(name as string), compileNode(p['value'] as Node, fn)] as const;
+        return [
+          String(name),
+          DisallowedObjectProperties.has(name as string),
+          compileNode(p['value'] as Node, fn),
+        ] as const;
       });
       return (d, p, i) => {
         const o: Record<string, unknown> = {};
         for (const [key, refused, value] of props) {
           const v = value(d, p, i);
-          if (refused) console.error(`Prevented interpretation of property "${key}" which could lead to insecure code execution`);
-          else if (REFUSED.has(v)) console.error(`Prevented interpretation of method "${key}" which could lead to insecure code execution`);
+          if (refused)
+            console.error(`Prevented interpretation of property "${key}" which could lead to insecure code execution`);
+          else if (REFUSED.has(v))
+            console.error(`Prevented interpretation of method "${key}" which could lead to insecure code execution`);
           else o[key] = v;
         }
         return o;
@@ -257,7 +267,8 @@ function compileNode(node: Node, fn: Functions): Compiled {
       if (EVENT_FUNCTIONS.has(name)) throw new Unsupported();
       const formatter = formatterCall(name, node['arguments'] as Node[], args, fn);
       if (formatter) return formatter;
-      const f = (fn[name] ?? (Object.prototype.hasOwnProperty.call(MATH, name) ? MATH[name] : undefined)) as ((...a: unknown[]) => unknown) | undefined;
+      const f = (fn[name] ?? (Object.prototype.hasOwnProperty.call(MATH, name) ? MATH[name] : undefined)) as
+        ((...a: unknown[]) => unknown) | undefined;
       if (typeof f !== 'function') throw new Unsupported();
       switch (args.length) {
         case 0:
@@ -275,7 +286,11 @@ function compileNode(node: Node, fn: Functions): Compiled {
           return (d, p, i) => f.call(fn, a(d, p, i), b(d, p, i), c(d, p, i));
         }
         default:
-          return (d, p, i) => f.apply(fn, args.map((a) => a(d, p, i)));
+          return (d, p, i) =>
+            f.apply(
+              fn,
+              args.map((a) => a(d, p, i)),
+            );
       }
     }
     default:
@@ -299,7 +314,8 @@ const SPATIAL = [
   ['y', 'y2', 'yc', 'height'],
 ] as const;
 /** Whether an encoding set has a channel that `settleSpatial` settles. */
-const hasSpatialEnds = (channels: Record<string, unknown>) => SPATIAL.some(([, end, center]) => channels[end] || channels[center]);
+const hasSpatialEnds = (channels: Record<string, unknown>) =>
+  SPATIAL.some(([, end, center]) => channels[end] || channels[center]);
 
 function settleSpatial(item: Item, channels: Record<string, unknown>, swap: boolean): void {
   const it = item as Record<string, number>;
@@ -340,7 +356,7 @@ interface EncodeSpec {
   channels: Record<string, ExprSpec>;
 }
 
-const base = expressionInterpreter as unknown as {
+const base = interpreter as unknown as {
   operator(ctx: Ctx, expr: ExprSpec): (params: Params) => unknown;
   parameter(ctx: Ctx, expr: ExprSpec): (datum: unknown, params: Params) => unknown;
   encode(ctx: Ctx, encode: EncodeSpec): (item: Item, params: Params) => number;
@@ -350,11 +366,11 @@ const base = expressionInterpreter as unknown as {
 export const expressionEvaluator: Interpreter = {
   ...expressionInterpreter,
   operator(ctx: Ctx, expr: ExprSpec) {
-    const f = compileExpression(expr.ast, ctx.functions);
+    const f = fastPathsOn() ? compileExpression(expr.ast, ctx.functions) : undefined;
     return f ? (params: Params) => f(undefined, params, undefined) : base.operator(ctx, expr);
   },
   parameter(ctx: Ctx, expr: ExprSpec) {
-    const f = compileExpression(expr.ast, ctx.functions);
+    const f = fastPathsOn() ? compileExpression(expr.ast, ctx.functions) : undefined;
     return f ? (datum: unknown, params: Params) => f(datum, params, undefined) : base.parameter(ctx, expr);
   },
   encode(ctx: Ctx, encode: EncodeSpec) {
@@ -363,7 +379,7 @@ export const expressionEvaluator: Interpreter = {
     // A channel the closures do not cover is encoded by vega-interpreter alone (as a rule, which
     // Vega does not adjust), the others by their closures.
     const compiled = names.map((name): Compiled => {
-      const f = compileExpression(channels[name]!.ast, ctx.functions);
+      const f = fastPathsOn() ? compileExpression(channels[name]!.ast, ctx.functions) : undefined;
       if (f) return f;
       const one = base.encode(ctx, { marktype: 'rule', channels: { [name]: channels[name]! } });
       return (_d, params, item) => {

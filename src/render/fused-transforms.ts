@@ -1,4 +1,5 @@
 import type { Spec as VegaSpec } from 'vega';
+import { boundedWalk } from '../core/walk';
 import { installBarSlots, matchBarSlots } from './bar-slots';
 import { installLevelOfDetail, matchLevelOfDetail } from './level-of-detail';
 import type { Matcher, VegaTransform } from './transform-base';
@@ -47,22 +48,25 @@ function fuseIn(data: unknown): { data: unknown; fused: number } {
  * by one transform. Returns the spec itself when there is none (nothing is copied).
  */
 export function fuseMarkTransforms(spec: VegaSpec): VegaSpec {
-  const visit = (node: Record<string, unknown>, depth: number): Record<string, unknown> => {
-    if (depth > 32) return node;
-    const { data, fused } = fuseIn(node['data']);
-    let marks = node['marks'];
-    let marksChanged = false;
-    if (Array.isArray(marks)) {
-      const next = marks.map((m) => {
-        if (!m || typeof m !== 'object' || (m as { type?: unknown }).type !== 'group') return m;
-        const v = visit(m as Record<string, unknown>, depth + 1);
-        if (v !== m) marksChanged = true;
-        return v;
-      });
-      if (marksChanged) marks = next;
-    }
-    if (!fused && !marksChanged) return node;
-    return { ...node, ...(fused ? { data } : {}), ...(marksChanged ? { marks } : {}) };
-  };
-  return visit(spec as Record<string, unknown>, 0) as VegaSpec;
+  const visit = boundedWalk<[], Record<string, unknown>>(
+    (at, next) => {
+      const node = at as Record<string, unknown>;
+      const { data, fused } = fuseIn(node['data']);
+      let marks = node['marks'];
+      let marksChanged = false;
+      if (Array.isArray(marks)) {
+        const visited = marks.map((m) => {
+          if (!m || typeof m !== 'object' || (m as { type?: unknown }).type !== 'group') return m;
+          const v = next(m);
+          if (v !== m) marksChanged = true;
+          return v;
+        });
+        if (marksChanged) marks = visited;
+      }
+      if (!fused && !marksChanged) return node;
+      return { ...node, ...(fused ? { data } : {}), ...(marksChanged ? { marks } : {}) };
+    },
+    (node) => node as Record<string, unknown>,
+  );
+  return visit(spec) as VegaSpec;
 }

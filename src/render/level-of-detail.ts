@@ -1,7 +1,7 @@
-import * as vega from 'vega';
 import { toDate } from 'vega-util';
 import { lodExpressions } from '../core/marks/fused-expressions';
 import { pulseRows, same, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
+import { ingest, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
  * The financial marks' level of detail, run in one pass. The marks write it as plain Vega-Lite
@@ -71,7 +71,8 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
   const order: Column[] = [];
   const dense: (Column | undefined)[] = divide ? new Array(columns) : [];
   // A column index is a small integer, except for rows without a usable time (NaN, negative).
-  const isColumn = (key: unknown): key is number => typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key);
+  const isColumn = (key: unknown): key is number =>
+    typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key);
   for (let i = 0; i < n; i++) {
     const t = ts[i] as number;
     if (zoomed && !(t >= lo && t <= hi)) continue;
@@ -85,7 +86,17 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
       c = byKey.get(String(key));
     }
     if (!c) {
-      c = { key, first: undefined, firstT: undefined, last: undefined, lastT: undefined, high: undefined, low: undefined, sum: 0, volumes: 0 };
+      c = {
+        key,
+        first: undefined,
+        firstT: undefined,
+        last: undefined,
+        lastT: undefined,
+        high: undefined,
+        low: undefined,
+        sum: 0,
+        volumes: 0,
+      };
       order.push(c);
       if (divide && isColumn(key)) dense[key] = c;
       else byKey.set(String(key), c);
@@ -120,8 +131,6 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
   });
 }
 
-const ingest = (vega as unknown as { ingest(row: Row): Row }).ingest;
-
 /** The `chartspeclod` Vega transform: recomputes its columns whenever its rows or range change. */
 class LevelOfDetail extends TransformBase {
   static Definition = {
@@ -151,7 +160,14 @@ class LevelOfDetail extends TransformBase {
     const next = levelOfDetailRows(rows, _).map(ingest);
     this.value = next;
     out.add = next;
-    return out.modifies(['__column', '__first', '__last', _.high, _.low, ...(_.volume !== undefined ? [_.volume] : [])]);
+    return out.modifies([
+      '__column',
+      '__first',
+      '__last',
+      _.high,
+      _.low,
+      ...(_.volume !== undefined ? [_.volume] : []),
+    ]);
   }
 }
 
@@ -161,7 +177,7 @@ let installed = false;
 export function installLevelOfDetail(): void {
   if (installed) return;
   installed = true;
-  (vega as unknown as { transforms: Record<string, unknown> }).transforms['chartspeclod'] = LevelOfDetail;
+  transformRegistry['chartspeclod'] = LevelOfDetail as unknown as TransformClass;
 }
 
 /**
@@ -199,12 +215,18 @@ export function matchLevelOfDetail(ts: VegaTransform[], at: number): Match | und
     i++;
   }
   const column = ts[i];
-  if (column?.['type'] !== 'formula' || column['as'] !== '__column' || typeof column['expr'] !== 'string') return undefined;
+  if (column?.['type'] !== 'formula' || column['as'] !== '__column' || typeof column['expr'] !== 'string')
+    return undefined;
   const c = /^datum\.__n > (\d+) && /.exec(column['expr']);
   if (!c) return undefined;
   const columns = Number(c[1]);
   const expected = lodExpressions(field, temporal, columns, zoom);
-  if (expected.time !== time['expr'] || expected.column !== column['expr'] || (zoom !== undefined && expected.filter !== filter!['expr'])) return undefined;
+  if (
+    expected.time !== time['expr'] ||
+    expected.column !== column['expr'] ||
+    (zoom !== undefined && expected.filter !== filter!['expr'])
+  )
+    return undefined;
   const agg = ts[i + 1];
   if (agg?.['type'] !== 'aggregate' || !same(agg['groupby'], ['__column'])) return undefined;
   const ops = agg['ops'] as unknown[];

@@ -16,7 +16,7 @@ export async function patchView(view: View, base: VegaSpec, patch: DataPatch): P
   markTaskStart(); // the slices count this task's time from here
   try {
     for (const { index, name, rows } of patch.datasets) {
-      const before = ((base as { data: { values: Row[] }[] }).data[index]!).values;
+      const before = (base as { data: { values: Row[] }[] }).data[index]!.values;
       const tuples = view.data(name) as Row[];
       if (tuples.length !== before.length) return false;
       if (rows.length && tuples[rows[0]![0]] === before[rows[0]![0]]) {
@@ -30,7 +30,8 @@ export async function patchView(view: View, base: VegaSpec, patch: DataPatch): P
         const t = tuples[r]!;
         const old = before[r]!;
         for (const k of Object.keys(old)) if (t[k] !== old[k]) return false;
-        for (const k of new Set([...Object.keys(old), ...Object.keys(row)])) if (t[k] !== row[k]) cs.modify(t as never, k, row[k]);
+        for (const k of new Set([...Object.keys(old), ...Object.keys(row)]))
+          if (t[k] !== row[k]) cs.modify(t as never, k, row[k]);
       }
       view.change(name, cs);
     }
@@ -44,4 +45,3 @@ export async function patchView(view: View, base: VegaSpec, patch: DataPatch): P
     return false;
   }
 }
-

@@ -1,6 +1,7 @@
-import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
-import { MAX_DEPTH } from '../core/limits';
+import { isObject } from '../core/json';
+import { boundedWalk } from '../core/walk';
+import { transformRegistry } from './vega-internals';
 
 /**
  * Which inline rows a view may share with the app's spec, and which it needs copies of.
@@ -30,16 +31,27 @@ const PASS = new Set(['filter', 'extent', 'collect', 'sample']);
  * Transforms that only read the tuples they get and pass on tuples of their own (made anew or
  * derived copies): what follows them cannot reach the rows.
  */
-const RENEW = new Set(['aggregate', 'chartspeclod', 'density', 'flatten', 'fold', 'kde', 'loess', 'pivot', 'project', 'quantile', 'regression']);
+const RENEW = new Set([
+  'aggregate',
+  'chartspeclod',
+  'density',
+  'flatten',
+  'fold',
+  'kde',
+  'loess',
+  'pivot',
+  'project',
+  'quantile',
+  'regression',
+]);
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Metadata {
   generates?: boolean;
   modifies?: boolean;
 }
-const registry = (vega as unknown as { transforms: Record<string, { Definition?: { metadata?: Metadata } }> }).transforms;
+const registry = transformRegistry;
 /** A transform's metadata as Vega's parser reads it; undefined for a type Vega does not know. */
 function metadata(type: unknown): Metadata | undefined {
   if (typeof type !== 'string') return undefined;
@@ -85,28 +97,31 @@ const LITERAL_NAME = /^\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*[,)]/;
 function modifiedByExpressions(spec: unknown): Set<string> | 'any' {
   const names = new Set<string>();
   let any = false;
-  const visit = (node: unknown, depth: number): void => {
-    if (any) return;
-    if (typeof node === 'string') {
-      if (!node.includes('modify')) return;
-      for (const m of node.matchAll(MODIFY)) {
-        const arg = LITERAL_NAME.exec(node.slice(m.index! + m[0].length));
-        if (!arg) {
-          any = true;
-          return;
+  const visit = boundedWalk<[], void>(
+    (node, next) => {
+      if (any) return;
+      if (typeof node === 'string') {
+        if (!node.includes('modify')) return;
+        for (const m of node.matchAll(MODIFY)) {
+          const arg = LITERAL_NAME.exec(node.slice(m.index! + m[0].length));
+          if (!arg) {
+            any = true;
+            return;
+          }
+          names.add((arg[1] ?? arg[2])!.replace(/\\(.)/g, '$1'));
         }
-        names.add((arg[1] ?? arg[2])!.replace(/\\(.)/g, '$1'));
+        return;
       }
-      return;
-    }
-    if (depth > MAX_DEPTH || typeof node !== 'object' || node === null) {
-      if (depth > MAX_DEPTH) any = true;
-      return;
-    }
-    // Inline rows are data, not expressions.
-    for (const [k, v] of Object.entries(node)) if (k !== 'values') visit(v, depth + 1);
-  };
-  visit(spec, 0);
+      if (typeof node !== 'object' || node === null) return;
+      // Inline rows are data, not expressions.
+      for (const [k, v] of Object.entries(node)) if (k !== 'values') next(v);
+    },
+    // Deeper than a parsed text can be: what is unseen may name any data set.
+    () => {
+      any = true;
+    },
+  );
+  visit(spec);
   return any ? 'any' : names;
 }
 
@@ -132,7 +147,11 @@ export function rowsWritten(spec: VegaSpec): Set<string> | 'all' {
       rows.add(name);
       // A format may parse fields (in place) or copy; only a plain one leaves the rows alone.
       const format = d['format'];
-      if (format !== undefined && !(isObject(format) && Object.keys(format).every((k) => k === 'type') && (format['type'] ?? 'json') === 'json')) written.add(name);
+      if (
+        format !== undefined &&
+        !(isObject(format) && Object.keys(format).every((k) => k === 'type') && (format['type'] ?? 'json') === 'json')
+      )
+        written.add(name);
     } else if (d['source'] !== undefined) {
       const sources = Array.isArray(d['source']) ? d['source'] : [d['source']];
       for (const s of sources) {
@@ -154,27 +173,29 @@ export function rowsWritten(spec: VegaSpec): Set<string> | 'all' {
   }
   // Data sets in group marks may start from any of these (through a facet, too): one given the
   // rows themselves that may write into them makes every inline data set count as written.
-  const nestedWrites = (marks: unknown, depth: number): boolean => {
-    if (!Array.isArray(marks)) return false;
-    if (depth > MAX_DEPTH) return true;
-    for (const m of marks) {
-      if (!isObject(m)) continue;
-      const nested = m['data'];
-      if (Array.isArray(nested))
-        for (const d of nested) {
-          if (!isObject(d)) return true;
-          if (d['source'] === undefined) continue; // rows of its own (inline ones are copied)
-          if (d['on'] !== undefined || (typeof d['name'] === 'string' && modified.has(d['name']))) return true;
-          const ts = d['transform'] ?? [];
-          if (!Array.isArray(ts)) return true;
-          const copies = derivesCopies(ts);
-          if (copies === undefined || (!copies && walk(ts) === 'writes')) return true;
-        }
-      if (nestedWrites(m['marks'], depth + 1)) return true;
-    }
-    return false;
-  };
-  if (nestedWrites((spec as { marks?: unknown }).marks, 0)) return 'all';
+  const nestedWrites = boundedWalk<[], boolean>(
+    (marks, next) => {
+      if (!Array.isArray(marks)) return false;
+      for (const m of marks) {
+        if (!isObject(m)) continue;
+        const nested = m['data'];
+        if (Array.isArray(nested))
+          for (const d of nested) {
+            if (!isObject(d)) return true;
+            if (d['source'] === undefined) continue; // rows of its own (inline ones are copied)
+            if (d['on'] !== undefined || (typeof d['name'] === 'string' && modified.has(d['name']))) return true;
+            const ts = d['transform'] ?? [];
+            if (!Array.isArray(ts)) return true;
+            const copies = derivesCopies(ts);
+            if (copies === undefined || (!copies && walk(ts) === 'writes')) return true;
+          }
+        if (next(m['marks'])) return true;
+      }
+      return false;
+    },
+    () => true,
+  );
+  if (nestedWrites((spec as { marks?: unknown }).marks)) return 'all';
   return written;
 }
 
@@ -202,20 +223,23 @@ export function privateRows(spec: VegaSpec, sharedMinRows = SHARED_MIN_ROWS): Ve
     });
     return changed ? next : undefined;
   };
-  const visit = (node: Json, top: boolean, depth: number): Json => {
+  const visit = boundedWalk<[boolean], Json>(
+    (at, next, top) => {
+      const node = at as Json;
+      let out = node;
+      const data = dataOf(node, top);
+      if (data) out = { ...out, data };
+      const marks = node['marks'];
+      if (Array.isArray(marks)) {
+        const copied = marks.map((m) => (isObject(m) ? next(m, false) : m));
+        if (copied.some((m, i) => m !== marks[i])) out = { ...out, marks: copied };
+      }
+      return out;
+    },
     // Never reached for a spec the parser took: each group is two levels of its JSON.
-    if (depth > MAX_DEPTH) return node;
-    let out = node;
-    const data = dataOf(node, top);
-    if (data) out = { ...out, data };
-    const marks = node['marks'];
-    if (Array.isArray(marks)) {
-      const next = marks.map((m) => (isObject(m) ? visit(m, false, depth + 1) : m));
-      if (next.some((m, i) => m !== marks[i])) out = { ...out, marks: next };
-    }
-    return out;
-  };
-  return visit(spec as Json, true, 0) as VegaSpec;
+    (node) => node as Json,
+  );
+  return visit(spec as Json, true) as VegaSpec;
 }
 
 type Row = Record<string, unknown>;
@@ -232,7 +256,11 @@ function ownCopy(row: Row): Row {
  * tuples and inserting these in the same order gives the view rows of its own, in their order.
  * Undefined when the view's tuples are not exactly `rows`.
  */
-export function ownRows(tuples: readonly unknown[], rows: readonly unknown[], changes: Iterable<[number, Row]>): Row[] | undefined {
+export function ownRows(
+  tuples: readonly unknown[],
+  rows: readonly unknown[],
+  changes: Iterable<[number, Row]>,
+): Row[] | undefined {
   if (tuples.length !== rows.length) return undefined;
   for (let i = 0; i < rows.length; i++) if (tuples[i] !== rows[i] || !isObject(rows[i])) return undefined;
   const copies = (rows as Row[]).map(ownCopy);

@@ -1,5 +1,7 @@
 import * as vega from 'vega';
 import type { Pulse, Row } from './transform-base';
+import { fastPathsOn } from './fast-paths';
+import { currentPulse, runnablePrototypes, transformRegistry, transformsOf } from './vega-internals';
 
 /**
  * Vega's runs in slices, for the runs the app starts with `runInSlices` (a data patch: a value
@@ -72,6 +74,10 @@ const slicing = new WeakSet<object>();
 
 /** Runs a view as `runAsync` does, in slices (see above). */
 export async function runInSlices(view: { runAsync(): Promise<unknown> }): Promise<void> {
+  if (!fastPathsOn()) {
+    await view.runAsync();
+    return;
+  }
   markTaskStart();
   slicing.add(view);
   try {
@@ -155,7 +161,14 @@ export function slicedEncode(Base: TransformClass, sliceMs = SLICE_MS): Transfor
       const pulse = p as SlicedPulse;
       const update = _.encoders?.update;
       // Only a pass over modified items, with the update set, in a sliced run: otherwise Vega's transform.
-      if (!slicing.has(pulse.dataflow) || pulse.encode != null || !update || pulse.changed(pulse.ADD) || pulse.changed(pulse.REM)) return super.transform(params, p);
+      if (
+        !slicing.has(pulse.dataflow) ||
+        pulse.encode != null ||
+        !update ||
+        pulse.changed(pulse.ADD) ||
+        pulse.changed(pulse.REM)
+      )
+        return super.transform(params, p);
       markTaskStart();
       const items: Row[] = [];
       pulse.visit(pulse.MOD | (_.modified() ? pulse.REFLOW : 0), (t) => void items.push(t));
@@ -195,27 +208,23 @@ interface RunnableOperator {
   stamp: number;
   run(pulse: SlicedPulse): unknown;
 }
-interface VegaModule {
-  Operator: { prototype: RunnableOperator };
-  Transform: { prototype: RunnableOperator };
-  transforms: Record<string, TransformClass>;
-}
 
 /**
  * Makes the operators of `v` (Vega's module), in a sliced run, run in the next task when the
  * current one is already `sliceMs` old. Not a data loader: its answer to Vega's run is a promise
  * Vega handles only when given at once. Returns what undoes it (for the tests).
  */
-export function sliceOperators(v: VegaModule, sliceMs = SLICE_MS): () => void {
-  const Load = v.transforms['load'];
+export function sliceOperators(v: unknown, sliceMs = SLICE_MS): () => void {
+  const Load = transformsOf(v)['load'];
   const undo: (() => void)[] = [];
-  for (const proto of [v.Operator.prototype, v.Transform.prototype]) {
+  for (const proto of runnablePrototypes(v) as unknown as RunnableOperator[]) {
     const own = Object.prototype.hasOwnProperty.call(proto, 'run');
     const run = proto.run;
     proto.run = function (this: RunnableOperator, pulse: SlicedPulse) {
-      const df = pulse?.dataflow as (Dataflow & { _pulse?: unknown }) | undefined;
+      const df = pulse?.dataflow;
       // Not a sliced run, outside a run, an operator that will not run (already did), a loader: at once.
-      if (!df || !slicing.has(df) || !df._pulse || pulse.stamp < this.stamp || (Load && this instanceof Load)) return run.call(this, pulse);
+      const inRun = !!df && slicing.has(df) && !!currentPulse(df) && pulse.stamp >= this.stamp;
+      if (!inRun || (Load && this instanceof Load)) return run.call(this, pulse);
       markTaskStart();
       if (now() - taskStart! < sliceMs) return run.call(this, pulse);
       return pause(df, pulse.stamp).then(() => run.call(this, pulse));
@@ -234,7 +243,6 @@ let installed = false;
 export function installSlicedDataflow(): void {
   if (installed) return;
   installed = true;
-  const v = vega as unknown as VegaModule;
-  sliceOperators(v);
-  v.transforms['encode'] = slicedEncode(v.transforms['encode']!);
+  sliceOperators(vega);
+  transformRegistry['encode'] = slicedEncode(transformRegistry['encode'] as unknown as TransformClass) as never;
 }

@@ -1,4 +1,5 @@
-import * as vega from 'vega';
+import { fastPathsOn } from './fast-paths';
+import { targetsOf, transformRegistry, wrapUpdate } from './vega-internals';
 
 /**
  * Vega's `extent` and `multiextent` operators (a scale's domain from its data), with one change:
@@ -18,16 +19,20 @@ interface Pulse {
 }
 interface Op {
   value: unknown;
-  _targets?: { forEach(f: (op: { source?: unknown }) => void): void } | null;
 }
 
 const sameExtent = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) && a.length === 2 && b.length === 2 && Object.is(a[0], b[0]) && Object.is(a[1], b[1]);
+  Array.isArray(a) &&
+  Array.isArray(b) &&
+  a.length === 2 &&
+  b.length === 2 &&
+  Object.is(a[0], b[0]) &&
+  Object.is(a[1], b[1]);
 
 /** Whether an operator's output pulse feeds another operator (it is part of a data flow). */
 function feedsPulses(op: Op): boolean {
   let feeds = false;
-  op._targets?.forEach((t) => {
+  targetsOf(op)?.forEach((t) => {
     if (t.source === op) feeds = true;
   });
   return feeds;
@@ -43,9 +48,16 @@ export function steadyExtent(Base: OperatorClass): OperatorClass {
     transform(params: unknown, pulse: Pulse): unknown {
       const before = this.value;
       const out = base.transform.call(this, params, pulse);
+      if (!fastPathsOn()) return out;
       const first = !ran.has(this);
       ran.add(this);
-      if (!first && out === undefined && before !== this.value && sameExtent(before, this.value) && !feedsPulses(this)) {
+      if (
+        !first &&
+        out === undefined &&
+        before !== this.value &&
+        sameExtent(before, this.value) &&
+        !feedsPulses(this)
+      ) {
         this.value = before;
         return pulse.StopPropagation;
       }
@@ -60,16 +72,18 @@ export function steadyExtent(Base: OperatorClass): OperatorClass {
  * an operator whose value stays the same object stops there.
  */
 export function steadyMultiExtent(Base: OperatorClass): OperatorClass {
-  class SteadyMultiExtent extends (Base as unknown as new (...args: unknown[]) => Op & { _update?: (...a: unknown[]) => unknown }) {
+  class SteadyMultiExtent extends (Base as unknown as new (...args: unknown[]) => Op) {
     constructor(...args: unknown[]) {
       super(...args);
-      const update = this._update;
-      if (typeof update !== 'function') return;
-      this._update = function (this: Op, ...a: unknown[]) {
-        const before = this.value;
-        const next = update.apply(this, a);
-        return sameExtent(before, next) ? before : next;
-      };
+      wrapUpdate(
+        this,
+        (update) =>
+          function (this: Op, ...a: unknown[]) {
+            const before = this.value;
+            const next = update.apply(this, a);
+            return fastPathsOn() && sameExtent(before, next) ? before : next;
+          },
+      );
     }
   }
   return SteadyMultiExtent as unknown as OperatorClass;
@@ -81,7 +95,7 @@ let installed = false;
 export function installSteadyExtent(): void {
   if (installed) return;
   installed = true;
-  const registry = (vega as unknown as { transforms: Record<string, OperatorClass> }).transforms;
+  const registry = transformRegistry as unknown as Record<string, OperatorClass>;
   registry['extent'] = steadyExtent(registry['extent']!);
   registry['multiextent'] = steadyMultiExtent(registry['multiextent']!);
 }

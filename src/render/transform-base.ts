@@ -1,5 +1,3 @@
-import * as vega from 'vega';
-
 /** What the fused transforms of the financial marks share (./level-of-detail, ./bar-slots). */
 
 export type Row = Record<string, unknown>;
@@ -27,8 +25,8 @@ export interface Pulse {
   modified(fields?: string | string[]): boolean;
 }
 
-/** Vega's base class of transforms (missing from its types). */
-export const TransformBase = (vega as unknown as { Transform: new (value: unknown, params?: unknown) => object }).Transform;
+/** Vega's base class of transforms (missing from its types; see vega-internals.ts). */
+export { TransformBase } from './vega-internals';
 
 /** The rows a pulse holds so far: the upstream collection; on a first pulse without one, what it adds. */
 export function pulseRows(pulse: Pulse): Row[] {

@@ -10,6 +10,9 @@ import type { Spec as VegaSpec } from 'vega';
 import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
 import { fuseMarkTransforms } from './fused-transforms';
 import { privateRows } from './shared-rows';
+import { fastPathsOn } from './fast-paths';
+import { boundedWalk } from '../core/walk';
+import { INTERNAL_DATA_PREFIX, ProxySignal, registerFormat, sceneRoot } from './vega-internals';
 
 type Reader = ((data: string, format: DsvFormat) => unknown) & { responseType?: string };
 
@@ -20,7 +23,7 @@ function delimited(delimiter?: string): Reader {
 }
 
 // vega re-exports vega-loader's `formats` registry; its typings just do not declare it.
-const formats = (vega as unknown as { formats(name: string, reader: Reader): void }).formats;
+const formats = registerFormat as (name: string, reader: Reader) => void;
 
 let installed = false;
 
@@ -82,7 +85,8 @@ export function createLoader(): Loader {
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
     const type = options?.response as keyof Response | undefined;
     // Vega asks for what its format reads (text, or an arrayBuffer for Arrow and Parquet).
-    const read = type && typeof response[type] === 'function' ? (response[type] as () => Promise<string>) : response.text;
+    const read =
+      type && typeof response[type] === 'function' ? (response[type] as () => Promise<string>) : response.text;
     return read.call(response);
   };
   return loader;
@@ -93,10 +97,18 @@ export function createLoader(): Loader {
  * an image the page may load (relative, http(s), data:image); a `javascript:` or other URL is
  * dropped. Text, titles and keys are HTML-escaped by vega-tooltip itself.
  */
-export function formatTooltip(value: unknown, valueToHtml: (v: unknown) => string, maxDepth: number, baseURL: string): string {
+export function formatTooltip(
+  value: unknown,
+  valueToHtml: (v: unknown) => string,
+  maxDepth: number,
+  baseURL: string,
+): string {
   if (value && typeof value === 'object' && !Array.isArray(value) && 'image' in value) {
     const image = (value as { image?: unknown }).image;
-    if (!(typeof image === 'string' && (isSafeLink(image) && !/^mailto:/i.test(image.trim()) || /^data:image\//i.test(image.trim())))) {
+    if (!(
+      typeof image === 'string' &&
+      ((isSafeLink(image) && !/^mailto:/i.test(image.trim())) || /^data:image\//i.test(image.trim()))
+    )) {
       const { image: _dropped, ...rest } = value as Record<string, unknown>;
       return formatValue(rest, valueToHtml, maxDepth, baseURL);
     }
@@ -112,7 +124,7 @@ let tooltips: TooltipHandler | undefined;
  */
 export function showTooltip(handler: unknown, event: MouseEvent, item: unknown, value: unknown): void {
   tooltips ??= new TooltipHandler({ formatTooltip });
-  tooltips.call(handler, event, item as Parameters<TooltipHandler["call"]>[2], tooltipValue(value));
+  tooltips.call(handler, event, item as Parameters<TooltipHandler['call']>[2], tooltipValue(value));
 }
 
 /** Embed options apart from the renderer (see `embedOptionsFor`). */
@@ -134,7 +146,10 @@ const BASE_OPTIONS = {
  * evaluated without `new Function`.
  */
 export const EMBED_OPTIONS: EmbedOptions = Object.freeze({ ...BASE_OPTIONS, renderer: 'svg' }) as EmbedOptions;
-export const CANVAS_EMBED_OPTIONS: EmbedOptions = Object.freeze({ ...BASE_OPTIONS, renderer: 'canvas' }) as EmbedOptions;
+export const CANVAS_EMBED_OPTIONS: EmbedOptions = Object.freeze({
+  ...BASE_OPTIONS,
+  renderer: 'canvas',
+}) as EmbedOptions;
 
 /**
  * Above this many scenegraph items a chart is drawn on a canvas: SVG makes a DOM node per item,
@@ -148,17 +163,20 @@ export const CANVAS_ROWS = 2000;
 /** Rows of inline data in a Vega spec (data sets with `values`, at any level of group marks). */
 export function inlineRows(spec: VegaSpec): number {
   let rows = 0;
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 32 || typeof node !== 'object' || node === null) return;
-    const n = node as { data?: unknown; marks?: unknown };
-    if (Array.isArray(n.data))
-      for (const d of n.data) {
-        const values = (d as { values?: unknown } | null)?.values;
-        if (Array.isArray(values)) rows += values.length;
-      }
-    if (Array.isArray(n.marks)) for (const m of n.marks) visit(m, depth + 1);
-  };
-  visit(spec, 0);
+  const visit = boundedWalk<[], void>(
+    (node, next) => {
+      if (typeof node !== 'object' || node === null) return;
+      const n = node as { data?: unknown; marks?: unknown };
+      if (Array.isArray(n.data))
+        for (const d of n.data) {
+          const values = (d as { values?: unknown } | null)?.values;
+          if (Array.isArray(values)) rows += values.length;
+        }
+      if (Array.isArray(n.marks)) for (const m of n.marks) next(m);
+    },
+    () => {},
+  );
+  visit(spec);
   return rows;
 }
 
@@ -177,7 +195,7 @@ interface SceneNode {
 
 /** Whether a drawn view has more scenegraph items than SVG handles well (counting stops early). */
 export function tooManyItemsForSvg(view: vega.View): boolean {
-  const root = (view as unknown as { scenegraph(): { root: SceneNode } }).scenegraph().root;
+  const root = sceneRoot<SceneNode>(view);
   let n = 0;
   const stack: SceneNode[] = [root];
   while (stack.length) {
@@ -198,27 +216,31 @@ export function tooManyItemsForSvg(view: vega.View): boolean {
  * time a data patch moves a scale. Only what changes is copied; the spec itself is not changed.
  */
 export function withoutDescriptions(spec: VegaSpec): VegaSpec {
-  const strip = (mark: unknown, depth: number): unknown => {
-    if (depth > 64 || typeof mark !== 'object' || mark === null) return mark;
-    const m = mark as { encode?: unknown; marks?: unknown };
-    let out = m as Record<string, unknown>;
-    if (typeof m.encode === 'object' && m.encode !== null) {
-      const sets = m.encode as Record<string, unknown>;
-      let encode: Record<string, unknown> | undefined;
-      for (const [name, set] of Object.entries(sets)) {
-        if (typeof set !== 'object' || set === null || !Object.prototype.hasOwnProperty.call(set, 'description')) continue;
-        const { description: _dropped, ...rest } = set as Record<string, unknown>;
-        (encode ??= { ...sets })[name] = rest;
+  const strip = boundedWalk<[], unknown>(
+    (mark, next) => {
+      if (typeof mark !== 'object' || mark === null) return mark;
+      const m = mark as { encode?: unknown; marks?: unknown };
+      let out = m as Record<string, unknown>;
+      if (typeof m.encode === 'object' && m.encode !== null) {
+        const sets = m.encode as Record<string, unknown>;
+        let encode: Record<string, unknown> | undefined;
+        for (const [name, set] of Object.entries(sets)) {
+          if (typeof set !== 'object' || set === null || !Object.prototype.hasOwnProperty.call(set, 'description'))
+            continue;
+          const { description: _dropped, ...rest } = set as Record<string, unknown>;
+          (encode ??= { ...sets })[name] = rest;
+        }
+        if (encode) out = { ...out, encode };
       }
-      if (encode) out = { ...out, encode };
-    }
-    if (Array.isArray(m.marks)) {
-      const marks = m.marks.map((x) => strip(x, depth + 1));
-      if (marks.some((x, i) => x !== (m.marks as unknown[])[i])) out = { ...out, marks };
-    }
-    return out;
-  };
-  return strip(spec, 0) as VegaSpec;
+      if (Array.isArray(m.marks)) {
+        const marks = m.marks.map((x) => next(x));
+        if (marks.some((x, i) => x !== (m.marks as unknown[])[i])) out = { ...out, marks };
+      }
+      return out;
+    },
+    (mark) => mark,
+  );
+  return strip(spec) as VegaSpec;
 }
 
 /**
@@ -243,7 +265,8 @@ export function viewShows(view: vega.View, spec: VegaSpec): void {
  * into (see ./shared-rows).
  */
 export function runtimeSpec(spec: VegaSpec): VegaSpec {
-  return privateRows(fuseMarkTransforms(spec));
+  // Without the fast paths: Vega-Lite's own transforms, and copies of every row.
+  return fastPathsOn() ? privateRows(fuseMarkTransforms(spec)) : privateRows(spec, Infinity);
 }
 
 interface ViewState {
@@ -252,25 +275,26 @@ interface ViewState {
   subcontext?: ViewState[];
 }
 
-const PROXY = (vega.transforms as unknown as Record<string, abstract new (...args: never[]) => unknown>)['proxy']!;
-
 /**
  * Names of the data sets with transforms of their own, at any level of group marks: Vega runs
  * those over the very rows the data set was given, so its rows in a view have been through them.
  */
 function transformedData(spec: VegaSpec): Set<string> {
   const names = new Set<string>();
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 32 || typeof node !== 'object' || node === null) return;
-    const n = node as { data?: unknown; marks?: unknown };
-    if (Array.isArray(n.data))
-      for (const d of n.data) {
-        const { name, transform } = (d ?? {}) as { name?: unknown; transform?: unknown };
-        if (typeof name === 'string' && Array.isArray(transform) && transform.length) names.add(name);
-      }
-    if (Array.isArray(n.marks)) for (const m of n.marks) visit(m, depth + 1);
-  };
-  visit(spec, 0);
+  const visit = boundedWalk<[], void>(
+    (node, next) => {
+      if (typeof node !== 'object' || node === null) return;
+      const n = node as { data?: unknown; marks?: unknown };
+      if (Array.isArray(n.data))
+        for (const d of n.data) {
+          const { name, transform } = (d ?? {}) as { name?: unknown; transform?: unknown };
+          if (typeof name === 'string' && Array.isArray(transform) && transform.length) names.add(name);
+        }
+      if (Array.isArray(n.marks)) for (const m of n.marks) next(m);
+    },
+    () => {},
+  );
+  visit(spec);
   return names;
 }
 
@@ -289,14 +313,26 @@ export async function chartSvg(view: vega.View): Promise<string> {
   const transformed = transformedData(spec);
   const state: ViewState = view.getState({
     // As the view's own default: every signal but `parent` and proxies of outer ones.
-    signals: (name: string, op: unknown) => name !== 'parent' && !(op instanceof PROXY),
+    signals: (name: string, op: unknown) => name !== 'parent' && !(op instanceof ProxySignal),
     data: (name: string, data: { modified?: boolean; input: { value: unknown } }) =>
-      !!data.modified && Array.isArray(data.input.value) && !name.startsWith('_:vega:_') && !transformed.has(name),
+      !!data.modified &&
+      Array.isArray(data.input.value) &&
+      !name.startsWith(INTERNAL_DATA_PREFIX) &&
+      !transformed.has(name),
     recurse: true,
   } as never);
   const copied = (s: ViewState): ViewState => ({
     ...s,
-    ...(s.data ? { data: Object.fromEntries(Object.entries(s.data).map(([name, rows]) => [name, rows.map((r) => (r && typeof r === 'object' ? { ...r } : r))])) } : {}),
+    ...(s.data
+      ? {
+          data: Object.fromEntries(
+            Object.entries(s.data).map(([name, rows]) => [
+              name,
+              rows.map((r) => (r && typeof r === 'object' ? { ...r } : r)),
+            ]),
+          ),
+        }
+      : {}),
     ...(s.subcontext ? { subcontext: s.subcontext.map(copied) } : {}),
   });
   const copy = new vega.View(vega.parse(runtimeSpec(spec), undefined, { ast: true }), {

@@ -1,11 +1,23 @@
 import { transforms } from 'vega';
+import { boundedWalk } from '../core/walk';
 
 /**
  * Vega's transforms that the page does not load up front (see vega-lean.js), by the package
  * that defines them. A spec naming one of them waits for its package before it is parsed.
  */
 export const LAZY_TRANSFORMS: Record<string, readonly string[]> = {
-  'vega-geo': ['contour', 'geojson', 'geopath', 'geopoint', 'geoshape', 'graticule', 'heatmap', 'isocontour', 'kde2d', 'projection'],
+  'vega-geo': [
+    'contour',
+    'geojson',
+    'geopath',
+    'geopoint',
+    'geoshape',
+    'graticule',
+    'heatmap',
+    'isocontour',
+    'kde2d',
+    'projection',
+  ],
   'vega-force': ['force'],
   'vega-hierarchy': ['nest', 'pack', 'partition', 'stratify', 'tree', 'treelinks', 'treemap'],
   'vega-label': ['label'],
@@ -26,7 +38,9 @@ const LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   'vega-crossfilter': () => import('vega-crossfilter'),
 };
 
-const PACKAGE_OF = new Map(Object.entries(LAZY_TRANSFORMS).flatMap(([pkg, names]) => names.map((n) => [n, pkg] as const)));
+const PACKAGE_OF = new Map(
+  Object.entries(LAZY_TRANSFORMS).flatMap(([pkg, names]) => names.map((n) => [n, pkg] as const)),
+);
 
 /**
  * The packages a Vega spec needs beyond those loaded up front: those of the transforms it names
@@ -35,23 +49,26 @@ const PACKAGE_OF = new Map(Object.entries(LAZY_TRANSFORMS).flatMap(([pkg, names]
  */
 export function lazyPackagesOf(spec: unknown): string[] {
   const needed = new Set<string>();
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 64 || typeof node !== 'object' || node === null) return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    if (Array.isArray(record.projections) && record.projections.length > 0) needed.add('vega-geo');
-    if (Array.isArray(record.transform))
-      for (const t of record.transform) {
-        const type = (t as { type?: unknown } | null)?.type;
-        const pkg = typeof type === 'string' ? PACKAGE_OF.get(type.toLowerCase()) : undefined;
-        if (pkg) needed.add(pkg);
+  const visit = boundedWalk<[], void>(
+    (node, next) => {
+      if (typeof node !== 'object' || node === null) return;
+      if (Array.isArray(node)) {
+        for (const item of node) next(item);
+        return;
       }
-    for (const key of Object.keys(record)) if (key !== 'values') visit(record[key], depth + 1);
-  };
-  visit(spec, 0);
+      const record = node as Record<string, unknown>;
+      if (Array.isArray(record.projections) && record.projections.length > 0) needed.add('vega-geo');
+      if (Array.isArray(record.transform))
+        for (const t of record.transform) {
+          const type = (t as { type?: unknown } | null)?.type;
+          const pkg = typeof type === 'string' ? PACKAGE_OF.get(type.toLowerCase()) : undefined;
+          if (pkg) needed.add(pkg);
+        }
+      for (const key of Object.keys(record)) if (key !== 'values') next(record[key]);
+    },
+    () => {},
+  );
+  visit(spec);
   return [...needed];
 }
 

@@ -1,0 +1,26 @@
+/**
+ * The render layer's fast paths, behind one switch: expressions compiled to closures
+ * (expression.ts), the financial marks' transforms fused (fused-transforms.ts: bar slots, level of
+ * detail), big inline rows shared instead of copied (shared-rows.ts), steady extents
+ * (steady-extent.ts) and runs in slices (sliced-dataflow.ts). Each draws what Vega draws without
+ * it, faster; with the switch off the page draws with Vega as Vega made it.
+ *
+ * Why the switch: tests/unit/render/fast-paths.test.ts draws every example and conformance spec
+ * both ways and compares the scenes, so a fast path that stops matching Vega fails there. It
+ * also lets anyone who suspects a fast path of misdrawing a chart check it in the page.
+ *
+ * None of these can be had from Vega's public API alone at the same cost: the fused transforms
+ * are custom transforms registered as Vega documents it (`vega.transforms`), but which rows a
+ * view may share, an extent that keeps its array, and operators that yield the thread mid-run
+ * need Vega's internals (named in vega-internals.ts).
+ */
+let on = true;
+
+/** Turns the fast paths on (the default) or off, for the drawings that follow. */
+export function setFastPaths(enabled: boolean): void {
+  on = enabled;
+}
+
+export function fastPathsOn(): boolean {
+  return on;
+}

@@ -1,0 +1,132 @@
+import * as vega from 'vega';
+import { expressionInterpreter } from 'vega-interpreter';
+
+/**
+ * Every part of Vega the render layer relies on beyond Vega's typed, documented API, in one
+ * place. Each was read from the versions below; `package.json` pins them exactly, and
+ * tests/unit/render/vega-internals.test.ts checks that each is still there with the shape used
+ * here, so an upgrade fails that test instead of misdrawing a chart. Nothing else in the project
+ * reads a private field or replaces a prototype method of Vega: it goes through this module.
+ */
+export const VEGA_VERSION = '6.4.0';
+/**
+ * The fused transforms (level-of-detail.ts, bar-slots.ts) recognise the transforms vega-lite
+ * 6.4.3 writes for the financial marks by their exact text (src/core/marks/fused-expressions.ts);
+ * another vega-lite may write them otherwise, and the charts would draw, unfused, more slowly.
+ */
+export const VEGA_LITE_VERSION = '6.4.3';
+
+/** A row as Vega's dataflow holds it. */
+export type Tuple = Record<string, unknown>;
+
+/** An operator as far as the fast paths look into it. */
+export interface OperatorInternals {
+  value: unknown;
+  stamp: number;
+  /** Private: the operators it feeds (steady-extent.ts: does this extent pass rows on?). */
+  _targets?: { forEach(f: (op: { source?: unknown }) => void): void } | null;
+  /** Private: MultiExtent's function from its inputs to its value (steady-extent.ts). */
+  _update?: (...args: unknown[]) => unknown;
+}
+
+/** A dataflow (a View is one) as far as the fast paths look into it. */
+export interface DataflowInternals {
+  /** Private: the pulse of the run under way, undefined between runs (sliced-dataflow.ts). */
+  _pulse?: unknown;
+}
+
+/** What an operator's prototype has that sliced-dataflow.ts wraps: `run(pulse)`. */
+export interface RunnablePrototype {
+  run(pulse: unknown): unknown;
+}
+
+/** A transform class in Vega's registry, with the definition its parser reads. */
+export type TransformClass = (new (...args: never[]) => object) & {
+  Definition?: { type?: string; metadata?: { generates?: boolean; modifies?: boolean } };
+};
+
+/**
+ * Exports of `vega` that its typings leave out (they are vega-dataflow's and vega-loader's public
+ * functions, undeclared): the transform registry (custom transforms are registered there, as
+ * Vega's docs describe), the base classes, the tuple helpers and the data-format registry.
+ */
+interface UntypedExports {
+  transforms: Record<string, TransformClass>;
+  Operator: { prototype: RunnablePrototype };
+  Transform: new (value: unknown, params?: unknown) => object;
+  ingest(row: Tuple): Tuple;
+  tupleid(row: Tuple): number;
+  formats(name: string, reader: unknown): void;
+}
+const untyped = vega as unknown as UntypedExports;
+
+/** Vega's transform registry: `type` names (lower case) to classes. */
+export const transformRegistry = untyped.transforms;
+/** Vega's base class of transforms (vega-dataflow's `Transform`). */
+export const TransformBase = untyped.Transform;
+/**
+ * The prototypes whose `run` sliced-dataflow.ts wraps: every operator runs through
+ * `Operator.prototype.run` or `Transform.prototype.run` (Transform overrides it).
+ */
+export function runnablePrototypes(module: unknown = vega): RunnablePrototype[] {
+  const m = module as UntypedExports;
+  return [m.Operator.prototype, m.Transform.prototype as RunnablePrototype];
+}
+/** The transform registry of a Vega module (this one's by default). */
+export function transformsOf(module: unknown = vega): Record<string, TransformClass> {
+  return (module as UntypedExports).transforms;
+}
+/** Makes a row a tuple Vega tracks (gives it Vega's id). */
+export const ingest = untyped.ingest;
+/** The id Vega gave a tuple. */
+export const tupleid = untyped.tupleid;
+/** Registers a reader for a data format (vega-loader's `formats`). */
+export const registerFormat = untyped.formats;
+
+/** The pulse of a dataflow's run under way, or undefined between runs. */
+export function currentPulse(df: unknown): unknown {
+  return (df as DataflowInternals)._pulse;
+}
+
+/** The operators an operator feeds, as Vega links them. */
+export function targetsOf(op: unknown): OperatorInternals['_targets'] {
+  return (op as OperatorInternals)._targets;
+}
+
+/**
+ * The function a MultiExtent computes its value with, and a way to replace it (set in its
+ * constructor; steady-extent.ts keeps the old array when the extent stays the same).
+ */
+export function wrapUpdate(
+  op: unknown,
+  wrap: (update: (...args: unknown[]) => unknown) => (...args: unknown[]) => unknown,
+) {
+  const o = op as OperatorInternals;
+  if (typeof o._update === 'function') o._update = wrap(o._update);
+}
+
+/** The class Vega uses for a signal that proxies one of an enclosing view (view.getState). */
+export const ProxySignal = transformRegistry['proxy'] as unknown as abstract new (...args: never[]) => unknown;
+
+/** The prefix of the data sets Vega makes itself, named `_:vega:_<n>` (not the spec's). */
+export const INTERNAL_DATA_PREFIX = '_:vega:_';
+
+/** The scenegraph's root of a view (its typings leave `scenegraph()` out). */
+export function sceneRoot<T>(view: vega.View): T {
+  return (view as unknown as { scenegraph(): { root: T } }).scenegraph().root;
+}
+
+/**
+ * vega-interpreter's evaluator, as Vega calls it: `operator`, `parameter` and `encode` make
+ * functions of parsed expressions (its typings declare the object, not these members).
+ * expression.ts answers the same calls with compiled closures and falls back to these.
+ */
+export interface InterpreterInternals {
+  operator(ctx: unknown, expr: { ast: unknown }): (params: unknown) => unknown;
+  parameter(ctx: unknown, expr: { ast: unknown }): (datum: unknown, params: unknown) => unknown;
+  encode(
+    ctx: unknown,
+    encode: { marktype: string; channels: Record<string, { ast: unknown }> },
+  ): (item: unknown, params: unknown) => number;
+}
+export const interpreter = expressionInterpreter as unknown as InterpreterInternals;
