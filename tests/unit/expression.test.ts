@@ -3,27 +3,10 @@ import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { runPipeline } from '../../src/core/pipeline';
-import { datasetsLoader } from '../../src/cli/datasets';
 import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../src/render/expression';
 import { exampleAndConformanceSpecs } from './corpus';
+import { steadyLoader } from './steady-loader';
 
-/**
- * The command line's loader, each file read once: a file read again is there at once. A spec
- * whose initial state depends on which file arrives first (a brush placed through a projection
- * fitted to loaded data) then draws the same each time, whatever the load on the machine.
- */
-function steadyLoader(): vega.Loader {
-  const loader = datasetsLoader();
-  const loaded = new Map<string, Promise<unknown>>();
-  return {
-    ...loader,
-    load(uri: string, options?: unknown) {
-      const key = JSON.stringify([uri, options ?? null]);
-      if (!loaded.has(key)) loaded.set(key, (loader.load as (u: string, o?: unknown) => Promise<unknown>)(uri, options));
-      return loaded.get(key)!;
-    },
-  } as vega.Loader;
-}
 const loader = steadyLoader();
 
 /** Draws a Vega spec headless with the given evaluator; the SVG, or the error. */
@@ -50,26 +33,30 @@ describe('the expression evaluator', () => {
     expect(all.length).toBeGreaterThan(10);
   });
 
-  it.each(all)('draws %s exactly as vega-interpreter does', async (_name, text) => {
-    const vg = runPipeline(text).vega;
-    if (!vg) return;
-    // Read its files once before comparing (see steadyLoader).
-    if (JSON.stringify(vg).includes('"url"')) await svg(vg, expressionInterpreter);
-    const [a, b] = [await svg(vg, expressionInterpreter), await svg(vg, expressionEvaluator)];
-    if (ids(a) === ids(b)) return;
-    // A spec whose drawing changes from one draw to the next (random(), bootstrapped confidence
-    // intervals, timers) cannot be compared exactly: vega-interpreter's own second draw differs.
-    const again = await svg(vg, expressionInterpreter);
-    if (ids(again) !== ids(a)) return;
-    // On a loaded machine a spec with loaded data and a brush has drawn differently once: a
-    // different drawing must repeat to count.
-    let last = '';
-    for (let attempt = 0; attempt < 3; attempt++) {
-      last = ids(await svg(vg, expressionEvaluator));
-      if (last === ids(a)) return;
-    }
-    expect(last).toBe(ids(a));
-  }, 60_000);
+  it.each(all)(
+    'draws %s exactly as vega-interpreter does',
+    async (_name, text) => {
+      const vg = runPipeline(text).vega;
+      if (!vg) return;
+      // Read its files once before comparing (see steadyLoader).
+      if (JSON.stringify(vg).includes('"url"')) await svg(vg, expressionInterpreter);
+      const [a, b] = [await svg(vg, expressionInterpreter), await svg(vg, expressionEvaluator)];
+      if (ids(a) === ids(b)) return;
+      // A spec whose drawing changes from one draw to the next (random(), bootstrapped confidence
+      // intervals, timers) cannot be compared exactly: vega-interpreter's own second draw differs.
+      const again = await svg(vg, expressionInterpreter);
+      if (ids(again) !== ids(a)) return;
+      // On a loaded machine a spec with loaded data and a brush has drawn differently once: a
+      // different drawing must repeat to count.
+      let last = '';
+      for (let attempt = 0; attempt < 3; attempt++) {
+        last = ids(await svg(vg, expressionEvaluator));
+        if (last === ids(a)) return;
+      }
+      expect(last).toBe(ids(a));
+    },
+    60_000,
+  );
 
   it('compiles the plain expressions, and leaves the rest to vega-interpreter', () => {
     const fn = { isValid: (x: unknown) => x != null } as Record<string, unknown>;
@@ -103,11 +90,17 @@ describe('the expression evaluator', () => {
     const original = console.error;
     console.error = (m: unknown) => errors.push(m);
     try {
-      for (const src of ['{"__proto__": datum.x, "a": 1}', '{toString: datum.x, a: 1}', '{"then": datum.x, a: 1}', '{"f": datum.x, a: 1}']) {
+      for (const src of [
+        '{"__proto__": datum.x, "a": 1}',
+        '{toString: datum.x, a: 1}',
+        '{"then": datum.x, a: 1}',
+        '{"f": datum.x, a: 1}',
+      ]) {
         const x = src.includes('"f"') ? Function : { polluted: true };
         const mine = compileExpression(ast(src), {})!({ x }, {}, undefined) as Record<string, unknown>;
-        const theirs = (expressionInterpreter as unknown as { parameter(c: unknown, e: unknown): (d: unknown, p: unknown) => unknown })
-          .parameter({ functions: {} }, { ast: ast(src) })({ x }, {}) as Record<string, unknown>;
+        const theirs = (
+          expressionInterpreter as unknown as { parameter(c: unknown, e: unknown): (d: unknown, p: unknown) => unknown }
+        ).parameter({ functions: {} }, { ast: ast(src) })({ x }, {}) as Record<string, unknown>;
         expect(mine).toEqual({ a: 1 });
         expect(Object.getPrototypeOf(mine)).toBe(Object.prototype);
         expect(mine).toEqual(theirs);
@@ -124,7 +117,15 @@ describe('the expression evaluator', () => {
     const spec = {
       width: 100,
       height: 50,
-      data: [{ name: 't', values: [{ s: 'abc', v: 1 }, { s: 'xyz', v: 2 }] }],
+      data: [
+        {
+          name: 't',
+          values: [
+            { s: 'abc', v: 1 },
+            { s: 'xyz', v: 2 },
+          ],
+        },
+      ],
       marks: [
         {
           type: 'rect',
@@ -142,9 +143,14 @@ describe('the expression evaluator', () => {
         },
       ],
     } as unknown as VegaSpec;
-    const view = new vega.View(vega.parse(spec, undefined, { ast: true }), { renderer: 'none', expr: expressionEvaluator as never });
+    const view = new vega.View(vega.parse(spec, undefined, { ast: true }), {
+      renderer: 'none',
+      expr: expressionEvaluator as never,
+    });
     await view.runAsync();
-    const items = (view.scenegraph() as unknown as { root: { items: { items: { items: Record<string, unknown>[] }[] }[] } }).root.items[0]!.items[0]!.items;
+    const items = (
+      view.scenegraph() as unknown as { root: { items: { items: { items: Record<string, unknown>[] }[] }[] } }
+    ).root.items[0]!.items[0]!.items;
     expect(items.every((i) => i['tooltip'] instanceof DeferredTooltip)).toBe(true);
     expect(items.map((i) => [i['x'], i['fill'], tooltipValue(i['tooltip'])])).toEqual([
       [10, 'red', { S: 'abc', V: 1 }],

@@ -1,0 +1,319 @@
+import embed, { type EmbedOptions } from 'vega-embed';
+import { parse as parseVega, type Spec as VegaSpec, type View } from 'vega';
+import equal from 'fast-deep-equal';
+import { valuesPatch } from '../core/data-patch';
+import type { LogEntry } from '../core/logger';
+import { loadTransforms } from './vega-transforms';
+import {
+  CANVAS_EMBED_OPTIONS,
+  drawnWithoutDescriptions,
+  embedOptionsFor,
+  runtimeSpec,
+  setRuntimeSink,
+  tooManyItemsForSvg,
+  viewShows,
+  withoutDescriptions,
+} from './vega-runtime';
+import { patchView } from './patch-view';
+
+/** What a chart session tells its owner (the chart pane passes the app's callbacks). */
+export interface ChartEvents {
+  /** `spec` is on screen. */
+  onDrawn(spec: VegaSpec): void;
+  /** Vega's runtime warnings and errors so far for `spec` (a data URL that fails, an expression error). */
+  onRuntime(spec: VegaSpec, entries: LogEntry[]): void;
+  /** `spec` could not become a view; the chart on screen, if any, is the last good one. */
+  onFailed(spec: VegaSpec, entries: LogEntry[]): void;
+  /** The view on screen (for exports). */
+  onView?(view: View | undefined): void;
+}
+
+/** A view made from a runtime spec, and what takes it off the page. */
+export interface EmbeddedView {
+  view: View;
+  finalize(): void;
+}
+
+/**
+ * Makes a view of `spec` in `el`. The page uses vega-embed; tests in Node pass one that makes a
+ * headless view, since vega-embed needs a document.
+ */
+export type ViewFactory = (el: HTMLElement, spec: VegaSpec, options: EmbedOptions) => Promise<EmbeddedView>;
+
+export interface ChartSessionOptions {
+  /** How a view is made (vega-embed by default). */
+  makeView?: ViewFactory;
+  /** Resolves in a later task (a patch runs in a task of its own). */
+  nextTask?: () => Promise<void>;
+}
+
+/** A runtime spec chosen to be drawn, and the app's spec it stands for. */
+interface Drawing {
+  spec: VegaSpec;
+  options: EmbedOptions;
+  /** Whether the marks keep their descriptions (on a canvas they do not: see `withoutDescriptions`). */
+  described: boolean;
+  target: VegaSpec;
+  /** Set once a view of it is being made. */
+  started: boolean;
+}
+
+const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
+
+/** Resolves in a later task of the page. */
+const laterTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
+const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * The chart on screen and how it follows the app's newest spec, without React: the chart pane
+ * only gives it the spec and an element. A spec that differs from the one on screen only in rows
+ * of inline data patches the live view (typing into a big table of values); any other is drawn
+ * anew. A spec that cannot become a view leaves the last good chart where it is, with
+ * `staleReason` saying why. Vega's runtime messages logged while a spec is drawn belong to it.
+ */
+export class ChartSession {
+  private readonly makeView: ViewFactory;
+  private readonly nextTask: () => Promise<void>;
+  /** The app's newest spec. */
+  private target: VegaSpec | undefined;
+  private started = false;
+  /** The text version of the newest compiled spec, for the `chartspec:drawn` mark. */
+  private drawingVersion = 0;
+  private entries: LogEntry[] = [];
+  /** The live view and the app's spec it shows now (a patch changes which). */
+  private live: { view: View; spec: VegaSpec } | undefined;
+  /** Set while a view is being made: it replaces the live one. */
+  private pending = false;
+  private drawing: Drawing | undefined;
+  private embedded: EmbeddedView | undefined;
+  /** Counts views asked for: an answer for an older one is dropped. */
+  private generation = 0;
+  private element: HTMLElement | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+  private stale: string | undefined;
+  private good: VegaSpec | undefined;
+
+  constructor(
+    private readonly events: ChartEvents,
+    options: ChartSessionOptions = {},
+  ) {
+    this.makeView = options.makeView ?? embedView;
+    this.nextTask = options.nextTask ?? laterTask;
+  }
+
+  /** Whether there is a chart to show (else the pane shows its hint); `subscribe` says when it changes. */
+  readonly hasChart = (): boolean => this.drawing !== undefined;
+
+  /** Calls `listener` when `hasChart` changes (useSyncExternalStore's shape). */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Whether the session has not been given a spec yet (the pane may make room for a chart at once). */
+  get idle(): boolean {
+    return !this.started;
+  }
+  /** The view on screen, if any. */
+  get view(): View | undefined {
+    return this.live?.view;
+  }
+  /** The last spec drawn without failing. */
+  get lastGood(): VegaSpec | undefined {
+    return this.good;
+  }
+  /** Why the chart on screen is not the newest spec (its error), or undefined when it is. */
+  get staleReason(): string | undefined {
+    return this.stale;
+  }
+
+  /** The app's newest spec; the chart follows it. */
+  update(spec: VegaSpec | undefined, drawingVersion: number): void {
+    this.drawingVersion = drawingVersion;
+    if (this.started && spec === this.target) return;
+    const first = !this.started;
+    this.started = true;
+    this.target = spec;
+    this.entries = [];
+    if (spec) {
+      setRuntimeSink((entry) => {
+        this.entries.push(entry);
+        this.events.onRuntime(spec, [...this.entries]);
+      });
+    }
+    if (first) this.notify();
+    this.sync();
+  }
+
+  /** The element views are drawn in (null when the pane takes it away: the view goes with it). */
+  readonly attach = (el: HTMLElement | null): void => {
+    if (el === (this.element ?? null)) return;
+    if (!el) {
+      this.element = undefined;
+      this.generation++;
+      this.takeDown();
+      // Drawn again if an element comes back for it (React re-attaches refs in development).
+      if (this.drawing) {
+        this.drawing.started = false;
+        this.pending = true;
+      }
+      return;
+    }
+    this.element = el;
+    void this.mount();
+  };
+
+  /** Brings the chart to the newest spec: by a patch of the live view where one does, else anew. */
+  private sync(): void {
+    this.queue = this.queue.then(() => this.syncNow());
+  }
+
+  private async syncNow(): Promise<void> {
+    const target = this.target;
+    const current = this.live;
+    if (current && target === current.spec) return;
+    if (this.pending) return; // the view being made syncs when it is there
+    const patch = current && target ? valuesPatch(current.spec, target, sameValue) : undefined;
+    if (current && target && patch) {
+      // The view runs in a task of its own: what the app does for a new spec (its drawing mark
+      // in storage, written before any drawing) is done in the task before, and keys pressed
+      // meanwhile are handled in between.
+      await this.nextTask();
+      if (this.target !== target) return; // a newer spec came: its own sync patches to it
+      if (await patchView(current.view, current.spec, patch)) {
+        this.live = { ...current, spec: target };
+        viewShows(current.view, target);
+        if (this.target !== target) return;
+        this.drawn(current.view, target, true);
+        return;
+      }
+    }
+    // Transforms Vega loads on demand (geo, hierarchy, …) are there before the spec is parsed.
+    const loading = target && loadTransforms(target);
+    if (loading) {
+      // One that fails to load leaves Vega's parser to say which transform it does not know.
+      await loading.catch(() => {});
+      if (this.target !== target) return this.sync();
+    }
+    this.draw(target);
+  }
+
+  /** Chooses how `target` is drawn, and draws it anew (or takes the chart away). */
+  private draw(target: VegaSpec | undefined): void {
+    if (!target) {
+      this.pending = false;
+      this.stale = undefined;
+      this.generation++;
+      this.takeDown();
+      this.setDrawing(undefined);
+      return;
+    }
+    // What is drawn (`runtimeSpec`: the financial marks' transforms fused, copies of rows Vega
+    // writes into). On a canvas, without the marks' descriptions (aria-labels, which only SVG
+    // shows): Vega would make one for every item each time the items are encoded, as when a typed
+    // value moves a scale. SVG export has them.
+    const runtime = runtimeSpec(target);
+    const onCanvas = embedOptionsFor(runtime) === CANVAS_EMBED_OPTIONS;
+    const spec = onCanvas ? withoutDescriptions(runtime) : runtime;
+    // Vega's parser throws on a bad expression; finding that first keeps a spec that cannot
+    // become a view from taking the place of the chart on screen.
+    try {
+      parseVega(spec, undefined, { ast: true });
+    } catch (e) {
+      this.pending = false;
+      this.stale = messageOf(e);
+      if (this.target === target) this.events.onFailed(target, [{ level: 'error', message: this.stale }]);
+      this.notify();
+      return;
+    }
+    this.pending = true;
+    // Many marks go on a canvas, few into SVG (see `embedOptionsFor`).
+    this.setDrawing({ spec, options: embedOptionsFor(spec), described: !onCanvas, target, started: false });
+    void this.mount();
+  }
+
+  private setDrawing(drawing: Drawing | undefined): void {
+    const had = this.drawing !== undefined;
+    this.drawing = drawing;
+    if (had !== (drawing !== undefined)) this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Makes the view of the chosen drawing, once there is an element for it. */
+  private async mount(): Promise<void> {
+    const drawing = this.drawing;
+    const el = this.element;
+    if (!drawing || drawing.started || !el) return;
+    drawing.started = true;
+    const generation = ++this.generation;
+    this.takeDown();
+    let made: EmbeddedView;
+    try {
+      made = await this.makeView(el, drawing.spec, drawing.options);
+    } catch (e) {
+      if (generation === this.generation) this.failed(e);
+      return;
+    }
+    if (generation !== this.generation) {
+      made.finalize();
+      return;
+    }
+    this.embedded = made;
+    this.made(made.view, drawing);
+  }
+
+  /** Finalizes the view on screen, if any. */
+  private takeDown(): void {
+    const old = this.embedded;
+    this.embedded = undefined;
+    this.live = undefined;
+    old?.finalize();
+  }
+
+  private made(view: View, drawing: Drawing): void {
+    // The drawn view, on the chart's element (no global): tests read the scenegraph and SVG there.
+    const el = view.container();
+    if (el) Object.defineProperty(el, 'chartspecView', { value: view, configurable: true });
+    if (!drawing.described) drawnWithoutDescriptions(view, drawing.target);
+    this.pending = false;
+    this.live = { view, spec: drawing.target };
+    const drawnSpec = this.target;
+    if (!drawnSpec) return;
+    const done = () => {
+      // A newer spec arrived while this one was made: it may be a patch away.
+      if (this.target !== drawnSpec || this.live?.spec !== drawnSpec) return this.sync();
+      this.drawn(view, drawnSpec, false);
+    };
+    // Data that came by URL can turn out to be large: then the drawn view moves to a canvas.
+    if (view.renderer() === 'svg' && tooManyItemsForSvg(view)) {
+      view.renderer('canvas');
+      view.runAsync().then(done, (e: unknown) => this.failed(e));
+    } else done();
+  }
+
+  private drawn(view: View, spec: VegaSpec, patched: boolean): void {
+    this.good = spec;
+    this.stale = undefined;
+    this.events.onView?.(view);
+    const detail = patched ? { version: this.drawingVersion, patched: true } : { version: this.drawingVersion };
+    performance.mark('chartspec:drawn', { detail });
+    this.events.onDrawn(spec);
+  }
+
+  private failed(error: unknown): void {
+    this.live = undefined;
+    this.pending = false;
+    const failedSpec = this.target;
+    if (!failedSpec) return;
+    this.stale = messageOf(error);
+    this.events.onFailed(failedSpec, [...this.entries, { level: 'error', message: this.stale }]);
+  }
+}

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as vega from 'vega';
+import {
+  currentPulse,
+  ingest,
+  interpreter,
+  INTERNAL_DATA_PREFIX,
+  ProxySignal,
+  registerFormat,
+  runnablePrototypes,
+  sceneRoot,
+  targetsOf,
+  transformRegistry,
+  TransformBase,
+  tupleid,
+  VEGA_LITE_VERSION,
+  VEGA_VERSION,
+} from '../../../src/render/vega-internals';
+
+/**
+ * What the render layer relies on beyond Vega's typed API (src/render/vega-internals.ts), checked
+ * on the installed packages. A Vega or vega-lite upgrade that changes any of it fails here.
+ */
+const root = new URL('../../../', import.meta.url);
+const installed = (name: string) =>
+  JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, root), 'utf8')).version as string;
+
+const BARS: vega.Spec = {
+  width: 100,
+  height: 50,
+  data: [
+    {
+      name: 'table',
+      values: [
+        { x: 1, y: 2 },
+        { x: 2, y: 5 },
+      ],
+    },
+    { name: 'other', values: [{ y: 3 }] },
+  ],
+  scales: [
+    { name: 'x', type: 'linear', domain: { data: 'table', field: 'x' }, range: 'width' },
+    // Two data sets: Vega computes this domain with a MultiExtent.
+    {
+      name: 'y',
+      type: 'linear',
+      domain: {
+        fields: [
+          { data: 'table', field: 'y' },
+          { data: 'other', field: 'y' },
+        ],
+      },
+      range: 'height',
+    },
+  ],
+  marks: [
+    {
+      type: 'rect',
+      from: { data: 'table' },
+      encode: {
+        update: { x: { scale: 'x', field: 'x' }, width: { value: 5 }, y: { scale: 'y', field: 'y' }, y2: { value: 0 } },
+      },
+    },
+  ],
+};
+
+async function drawn(): Promise<vega.View> {
+  const view = new vega.View(vega.parse(BARS), { renderer: 'none' });
+  await view.runAsync();
+  return view;
+}
+
+describe('the versions the internals were read from', () => {
+  it('are the installed vega and vega-lite', () => {
+    expect(installed('vega')).toBe(VEGA_VERSION);
+    expect(installed('vega-lite')).toBe(VEGA_LITE_VERSION);
+  });
+
+  it('are pinned: every vega package in package.json has an exact version', () => {
+    const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+    const all = { ...pkg.dependencies, ...pkg.devDependencies } as Record<string, string>;
+    const vegas = Object.entries(all).filter(([name]) => /^(react-)?vega/.test(name));
+    expect(vegas.length).toBeGreaterThan(10);
+    for (const [name, range] of vegas) expect(range, name).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(all['vega']).toBe(VEGA_VERSION);
+    expect(all['vega-lite']).toBe(VEGA_LITE_VERSION);
+  });
+});
+
+describe("Vega's untyped exports", () => {
+  it('the transform registry holds the classes the fast paths wrap, with their definitions', () => {
+    for (const name of ['extent', 'multiextent', 'encode', 'load', 'proxy', 'formula', 'window']) {
+      expect(typeof transformRegistry[name], name).toBe('function');
+    }
+    expect(transformRegistry['formula']!.Definition?.metadata).toMatchObject({ modifies: true });
+    expect(ProxySignal).toBe(transformRegistry['proxy']);
+  });
+
+  it('Transform is the base class of the registered transforms, and it and Operator have run(pulse)', () => {
+    expect(transformRegistry['extent']!.prototype).toBeInstanceOf(TransformBase);
+    const protos = runnablePrototypes();
+    expect(protos).toHaveLength(2);
+    for (const p of protos) {
+      expect(typeof p.run).toBe('function');
+      expect(p.run.length).toBe(1);
+    }
+    // Transform overrides Operator's run: both must be wrapped.
+    expect(protos[0]!.run).not.toBe(protos[1]!.run);
+  });
+
+  it('ingest gives a row an id that tupleid reads', () => {
+    const row = ingest({ a: 1 });
+    expect(row['a']).toBe(1);
+    expect(typeof tupleid(row)).toBe('number');
+    expect(tupleid(ingest({ a: 2 }))).not.toBe(tupleid(row));
+  });
+
+  it('registerFormat installs a reader that a data set of that format uses', async () => {
+    const reader = Object.assign((text: string) => text.split(',').map((v) => ({ v })), { responseType: 'text' });
+    registerFormat('chartspec-probe', reader);
+    const view = new vega.View(
+      vega.parse({ data: [{ name: 'd', values: 'a,b,c' as never, format: { type: 'chartspec-probe' } as never }] }),
+      { renderer: 'none' },
+    );
+    await view.runAsync();
+    expect(view.data('d').map((r) => r['v'])).toEqual(['a', 'b', 'c']);
+    view.finalize();
+  });
+
+  it('vega-interpreter answers operator, parameter and encode', () => {
+    for (const name of ['operator', 'parameter', 'encode'] as const) expect(typeof interpreter[name]).toBe('function');
+  });
+});
+
+describe('private fields of a live view', () => {
+  it('_pulse is set only while a run is under way', async () => {
+    const view = await drawn();
+    expect(currentPulse(view)).toBeFalsy();
+    let during: unknown;
+    view.addDataListener('table', () => {
+      during = currentPulse(view);
+    });
+    view.change('table', vega.changeset().insert([{ x: 3, y: 4 }]));
+    await view.runAsync();
+    expect(during).toBeTruthy();
+    expect(currentPulse(view)).toBeFalsy();
+    view.finalize();
+  });
+
+  it('operators list their targets; a MultiExtent has _update, and an extent feeds no pulses', async () => {
+    const Multi = transformRegistry['multiextent']!;
+    const Extent = transformRegistry['extent']!;
+    const view = await drawn();
+    const ops: object[] = [];
+    // Every operator of the dataflow, through the targets each one lists.
+    const seen = new Set<object>();
+    const visit = (op: object) => {
+      if (seen.has(op)) return;
+      seen.add(op);
+      ops.push(op);
+      targetsOf(op)?.forEach((t) => visit(t as object));
+    };
+    for (const name of ['table', 'other'])
+      visit((view as unknown as { _runtime: { data: Record<string, { input: object }> } })._runtime.data[name]!.input);
+    const multi = ops.find((op) => op instanceof Multi) as { _update?: unknown } | undefined;
+    expect(multi, 'a MultiExtent in the dataflow').toBeDefined();
+    expect(typeof multi!._update).toBe('function');
+    expect(ops.some((op) => op instanceof Extent)).toBe(true);
+    view.finalize();
+  });
+
+  it('the scenegraph root has the marks, and the data sets Vega makes itself carry its prefix', async () => {
+    const view = await drawn();
+    const root = sceneRoot<{ marktype: string; items: { items: { marktype: string; items: unknown[] }[] }[] }>(view);
+    expect(root.marktype).toBe('group');
+    const rect = root.items[0]!.items.find((m) => m.marktype === 'rect');
+    expect(rect?.items).toHaveLength(2);
+    const spec = vega.parse({ ...BARS, marks: [{ type: 'symbol', from: { data: 'table' } }] });
+    const names = Object.keys((new vega.View(spec) as unknown as { _runtime: { data: object } })._runtime.data);
+    expect(INTERNAL_DATA_PREFIX).toBe('_:vega:_');
+    expect(names.every((n) => ['table', 'other', 'root'].includes(n) || n.startsWith(INTERNAL_DATA_PREFIX))).toBe(true);
+    view.finalize();
+  });
+});
