@@ -4,16 +4,9 @@ import equal from 'fast-deep-equal';
 import { valuesPatch } from '../core/data-patch';
 import type { LogEntry } from '../core/logger';
 import { loadTransforms } from './vega-transforms';
-import {
-  CANVAS_EMBED_OPTIONS,
-  drawnWithoutDescriptions,
-  embedOptionsFor,
-  runtimeSpec,
-  setRuntimeSink,
-  tooManyItemsForSvg,
-  viewShows,
-  withoutDescriptions,
-} from './vega-runtime';
+import { CANVAS_EMBED_OPTIONS, embedOptionsFor, tooManyItemsForSvg } from './embed-options';
+import { setRuntimeSink } from './runtime-log';
+import { drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from './runtime-spec';
 import { patchView } from './patch-view';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */

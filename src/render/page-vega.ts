@@ -1,4 +1,4 @@
-import { installCspSafeFormats } from './vega-runtime';
+import { installCspSafeFormats } from './loader';
 import { installFusedTransforms } from './fused-transforms';
 import { installSlicedDataflow } from './sliced-dataflow';
 import { installSteadyExtent } from './steady-extent';

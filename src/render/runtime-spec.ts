@@ -1,0 +1,71 @@
+import type * as vega from 'vega';
+import type { Spec as VegaSpec } from 'vega';
+import { boundedWalk } from '../core/walk';
+import { fuseMarkTransforms } from './fused-transforms';
+import { privateRows } from './shared-rows';
+import { fastPathsOn } from './fast-paths';
+
+/**
+ * The spec without the marks' `description` encodings. A description is the aria-label of an
+ * item in SVG; a canvas draws no such thing, yet Vega would make one per item (formatting dates
+ * and numbers into a sentence) every time the items are encoded again — for every item, each
+ * time a data patch moves a scale. Only what changes is copied; the spec itself is not changed.
+ */
+export function withoutDescriptions(spec: VegaSpec): VegaSpec {
+  const strip = boundedWalk<[], unknown>(
+    (mark, next) => {
+      if (typeof mark !== 'object' || mark === null) return mark;
+      const m = mark as { encode?: unknown; marks?: unknown };
+      let out = m as Record<string, unknown>;
+      if (typeof m.encode === 'object' && m.encode !== null) {
+        const sets = m.encode as Record<string, unknown>;
+        let encode: Record<string, unknown> | undefined;
+        for (const [name, set] of Object.entries(sets)) {
+          if (typeof set !== 'object' || set === null || !Object.prototype.hasOwnProperty.call(set, 'description'))
+            continue;
+          const { description: _dropped, ...rest } = set as Record<string, unknown>;
+          (encode ??= { ...sets })[name] = rest;
+        }
+        if (encode) out = { ...out, encode };
+      }
+      if (Array.isArray(m.marks)) {
+        const marks = m.marks.map((x) => next(x));
+        if (marks.some((x, i) => x !== (m.marks as unknown[])[i])) out = { ...out, marks };
+      }
+      return out;
+    },
+    (mark) => mark,
+  );
+  return strip(spec) as VegaSpec;
+}
+
+/**
+ * Views drawn without descriptions (see `withoutDescriptions`), and the app's spec each one shows
+ * now (a data patch changes it): what their SVG is made from.
+ */
+const describedSpecs = new WeakMap<vega.View, VegaSpec>();
+
+/** Notes that `view` was drawn from `withoutDescriptions(runtimeSpec(spec))`. */
+export function drawnWithoutDescriptions(view: vega.View, spec: VegaSpec): void {
+  describedSpecs.set(view, spec);
+}
+
+/** Notes that a view now shows `spec` (a data patch was applied to it). */
+export function viewShows(view: vega.View, spec: VegaSpec): void {
+  if (describedSpecs.has(view)) describedSpecs.set(view, spec);
+}
+
+/**
+ * What the chart view draws for a compiled spec: the financial marks' transforms run fused (the
+ * spec itself when it has none; see ./fused-transforms), with copies of the rows Vega may write
+ * into (see ./shared-rows).
+ */
+export function runtimeSpec(spec: VegaSpec): VegaSpec {
+  // Without the fast paths: Vega-Lite's own transforms, and copies of every row.
+  return fastPathsOn() ? privateRows(fuseMarkTransforms(spec)) : privateRows(spec, Infinity);
+}
+
+/** The app's spec a view drawn without descriptions shows now, or undefined for any other view. */
+export function describedSpecOf(view: vega.View): VegaSpec | undefined {
+  return describedSpecs.get(view);
+}
