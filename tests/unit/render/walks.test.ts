@@ -18,7 +18,7 @@ type Node = Record<string, unknown>;
 function nested(groups: number, inner: Node): VegaSpec {
   let node: Node = { type: 'group', ...inner };
   for (let i = 1; i < groups; i++) node = { type: 'group', marks: [node] };
-  return { marks: [node] } as VegaSpec;
+  return { marks: [node] } as unknown as VegaSpec;
 }
 
 /** The innermost group mark of a spec made by `nested`. */
