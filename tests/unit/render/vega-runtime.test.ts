@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { chartSvg, drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from '../../src/render/vega-runtime';
-import { valuesPatch } from '../../src/core/data-patch';
-import { expressionEvaluator } from '../../src/render/expression';
+import { chartSvg, drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from '../../../src/render/vega-runtime';
+import { valuesPatch } from '../../../src/core/data-patch';
+import { expressionEvaluator } from '../../../src/render/expression';
 
 type Row = { day: number; series: string; value: number };
 const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ day: i >> 1, series: 'AB'[i % 2]!, value: (i * 37) % 101 }));

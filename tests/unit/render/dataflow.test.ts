@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
-import { runPipeline } from '../../src/core/pipeline';
-import { expressionEvaluator } from '../../src/render/expression';
-import { runInSlices, slicedEncode, sliceOperators } from '../../src/render/sliced-dataflow';
-import { steadyExtent, steadyMultiExtent } from '../../src/render/steady-extent';
-import { scene } from './charts';
+import { runPipeline } from '../../../src/core/pipeline';
+import { expressionEvaluator } from '../../../src/render/expression';
+import { runInSlices, slicedEncode, sliceOperators } from '../../../src/render/sliced-dataflow';
+import { steadyExtent, steadyMultiExtent } from '../../../src/render/steady-extent';
+import { scene } from '../charts';
 
 type Row = Record<string, unknown>;
 type Class = new (...a: never[]) => unknown;

@@ -3,7 +3,7 @@ import { transforms } from 'vega';
 import * as tx from 'vega-transforms';
 import * as vtx from 'vega-view-transforms';
 import * as encode from 'vega-encode';
-import { LAZY_TRANSFORMS, lazyPackagesOf, loadTransforms } from '../../src/render/vega-transforms';
+import { LAZY_TRANSFORMS, lazyPackagesOf, loadTransforms } from '../../../src/render/vega-transforms';
 
 describe("the page's Vega transforms", () => {
   it('are all there: each of Vega’s is registered up front (src/render/vega-lean.js) or loaded on demand', () => {

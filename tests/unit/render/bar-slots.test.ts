@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { expandMarks } from '../../src/core/expand';
-import { changeExpressions, slotExpressions } from '../../src/core/marks/fused-expressions';
-import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
-import { candleRows, compiledCandlestick, drawnSvg } from './charts';
+import { expandMarks } from '../../../src/core/expand';
+import { changeExpressions, slotExpressions } from '../../../src/core/marks/fused-expressions';
+import { fuseMarkTransforms, installFusedTransforms } from '../../../src/render/fused-transforms';
+import { candleRows, compiledCandlestick, drawnSvg } from '../charts';
 
 installFusedTransforms();
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
-import { lodExpressions } from '../../src/core/marks/financial';
-import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
-import { candleRows, compiledCandlestick, drawnSvg } from './charts';
+import { lodExpressions } from '../../../src/core/marks/financial';
+import { fuseMarkTransforms, installFusedTransforms } from '../../../src/render/fused-transforms';
+import { candleRows, compiledCandlestick, drawnSvg } from '../charts';
 
 installFusedTransforms();
 
@@ -164,7 +164,7 @@ describe('fuseMarkTransforms on compiled charts', () => {
 
 describe('privateRows', () => {
   it('gives Vega copies of the inline rows, so drawing and patching never change the app’s spec', async () => {
-    const { privateRows } = await import('../../src/render/shared-rows');
+    const { privateRows } = await import('../../../src/render/shared-rows');
     const rows = [{ a: 1 }, { a: 2 }];
     const spec = { data: [{ name: 't', values: rows }, { name: 'u', source: 't' }], marks: [] } as unknown as VegaSpec;
     const copy = privateRows(spec) as unknown as { data: { values?: Row[] }[] };

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
-import { runPipeline } from '../../src/core/pipeline';
-import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../src/render/expression';
-import { exampleAndConformanceSpecs } from './corpus';
-import { steadyLoader } from './steady-loader';
+import { runPipeline } from '../../../src/core/pipeline';
+import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../../src/render/expression';
+import { exampleAndConformanceSpecs } from '../corpus';
+import { steadyLoader } from '../steady-loader';
 
 const loader = steadyLoader();
 
