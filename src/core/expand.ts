@@ -1,5 +1,6 @@
 import { marks as defaultRegistry } from './marks/index';
-import type { ExtensionMark, JsonObject, MarkReport } from './marks/types';
+import { isObject, type JsonObject } from './json';
+import type { ExtensionMark, MarkReport } from './marks/types';
 import type { ParsedDocument } from './parse';
 import { rangeOfPointer } from './parse';
 import type { Problem } from './problem';
@@ -100,10 +101,6 @@ function rowBound(node: JsonObject, inherited: number | undefined, datasets: unk
     if (!kept) rows = undefined;
   }
   return rows;
-}
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export function markType(spec: JsonObject): string | undefined {

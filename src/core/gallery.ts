@@ -1,3 +1,4 @@
+import { isObject } from './json';
 
 /** What the gallery shows of an example; read from the spec itself, so nothing else to keep. */
 export interface ExampleInfo {
@@ -21,8 +22,6 @@ const EXTENSION_TAGS: Record<string, string> = {
 export function exampleName(file: string): string {
   return file.replace(/\.vl\.json$|\.vg\.json$|\.json$/, '');
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function textOf(v: unknown): string | undefined {
   if (typeof v === 'string') return v;

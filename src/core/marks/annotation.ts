@@ -9,7 +9,9 @@ import { screen, xNumber, type XType } from './annotation-geometry';
 import * as K from './annotation-kinds';
 import { ANNOTATION_PARTS, MARKER_SHAPES, type AnnotationPart, type Env, type Fields, type Item, type Label, type Point, type Style } from './annotation-kinds';
 import { annotationSchema } from './annotation-schema';
-import { DIRECTION_COLORS, isObject, partStyle, splitUnit } from './financial';
+import { isObject } from '../json';
+import { isFiniteNumber } from './shared/numbers';
+import { DIRECTION_COLORS, partStyle, splitUnit } from './shared/parts';
 import type { ExpandContext, ExtensionMark, JsonObject } from './types';
 
 export const ANNOTATION = 'annotation';
@@ -274,7 +276,7 @@ const EXTENDS = ['segment', 'ray', 'line'];
 const COUNT_WORDS = ['no', 'one', 'two', 'three'];
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const num = (v: unknown): number | undefined => (isFiniteNumber(v) ? v : undefined);
 const without = (o: JsonObject, keys: readonly string[]): JsonObject => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
 /**

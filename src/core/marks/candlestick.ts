@@ -1,9 +1,10 @@
-import { configDefinition, datum, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, sharedTradingDayX, speakingPart, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
-import type { ExtensionMark, JsonObject, MarkSchema } from './types';
+import type { JsonObject } from '../json';
+import { datum, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, sharedTradingDayX, speakingPart, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
+import { configDefinition } from './shared/options';
+import { partStyle } from './shared/parts';
+import type { ExtensionMark, MarkSchema } from './types';
 
 export const CANDLESTICK = 'candlestick';
-/** The parts a candlestick is drawn from; each can be styled or switched off. */
-export const CANDLESTICK_PARTS = ['wick', 'body'] as const;
 
 export interface CandlestickOptions extends FinancialOptions {
   /** Draw rising bodies as outlines. __Default value:__ `false` */

@@ -3,16 +3,16 @@
  * colors, the tooltip, and how a unit spec becomes a layer. Kept apart so each mark file only
  * says which parts it draws.
  */
-import type { ExpandContext, JsonObject } from './types';
+import { isObject, type JsonObject } from '../json';
+import { DIRECTION_COLORS, splitUnit } from './shared/parts';
+import { resolveOptions } from './shared/options';
+import type { ExpandContext } from './types';
 import { changeExpressions, datum, lodExpressions, slotExpressions } from './fused-expressions';
 
 export { datum, lodExpressions } from './fused-expressions';
 
 export const PRICE_CHANNELS = ['open', 'high', 'low', 'close'] as const;
 export type PriceChannel = (typeof PRICE_CHANNELS)[number];
-
-/** Colors that read on light and dark backgrounds alike. */
-export const DIRECTION_COLORS = { rising: '#0f9d76', falling: '#e0483e', unchanged: '#8a94a6' } as const;
 
 /** The options both marks take (each adds its own parts). */
 export interface FinancialOptions {
@@ -93,26 +93,6 @@ export const VOLUME_DEFINITIONS = {
     description: 'Size and style of the volume pane.',
   },
 };
-
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** A part's option: `false` switches it off, an object styles it, `true`/absent keeps defaults. */
-export function partStyle(v: unknown): JsonObject | false {
-  if (v === false) return false;
-  return isObject(v) ? v : {};
-}
-
-/** Mark options from the mark object over `config.<mark>` over the defaults. */
-export function resolveOptions<T extends object>(name: string, spec: JsonObject, ctx: Pick<ExpandContext, 'config'>, defaults: T): T & JsonObject {
-  const fromConfig = isObject(ctx.config?.[name]) ? (ctx.config![name] as JsonObject) : {};
-  const fromMark = isObject(spec['mark']) ? (spec['mark'] as JsonObject) : {};
-  const { type: _t, ...markOptions } = fromMark;
-  const { type: _c, ...configOptions } = fromConfig;
-  return { ...defaults, ...configOptions, ...markOptions } as T & JsonObject;
-}
-
 
 export interface PriceFields {
   open: string;
@@ -455,22 +435,6 @@ export function otherChannels(encoding: JsonObject): JsonObject {
     if (!(PRICE_CHANNELS as readonly string[]).includes(k) && !['x', 'y', 'y2', 'color', 'tooltip', 'volume'].includes(k)) rest[k] = v;
   }
   return rest;
-}
-
-/** Splits a unit spec into what stays at the layer level and what only a unit may carry. */
-export function splitUnit(spec: JsonObject): { outer: JsonObject; params: unknown } {
-  const { mark: _m, encoding: _e, params, ...outer } = spec;
-  return { outer, params };
-}
-
-/**
- * The `config.<mark>` definition for a mark definition: the same options, none required, no
- * `type` (config holds defaults, not a mark).
- */
-export function configDefinition(def: JsonObject): JsonObject {
-  const { required: _r, properties, description: _d, ...rest } = def as JsonObject & { properties: JsonObject };
-  const { type: _t, ...options } = properties;
-  return { ...rest, properties: options, description: 'Defaults for every mark of this kind in the chart.' };
 }
 
 /** What a financial mark's parts are drawn from, prepared once by `expandFinancial`. */

@@ -3,7 +3,9 @@
  * transforms they share (the aggregated value, its clamped position, flags, texts). Problems are
  * reported here, so the drawing code never meets impossible input.
  */
-import { isObject } from './financial';
+import { isObject } from '../json';
+import { isFiniteNumber as finite } from './shared/numbers';
+import { DIRECTION_COLORS } from './shared/parts';
 import type { ExpandContext, JsonObject } from './types';
 
 /** Mark properties a part is drawn with (from the mark object, `config.gauge` and defaults). */
@@ -89,7 +91,6 @@ export const AGGREGATE_OPS = [
 /** Channels the gauge reads; any other channel is reported as ignored. */
 export const GAUGE_CHANNELS = ['value', 'target', 'reference', 'color', 'row', 'column', 'facet'];
 
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** A part option: `false` hides it, an object styles it; config's style under the mark's. */
 function part(mark: unknown, config: unknown, on: boolean): Style | false {
@@ -163,7 +164,7 @@ function aggOf(def: unknown): Agg | undefined {
   return { field: def['field'], op, title };
 }
 
-export const DEFAULT_COLORS = { rising: '#0f9d76', falling: '#e0483e', unchanged: '#8a94a6' } as const;
+export const DEFAULT_COLORS = DIRECTION_COLORS;
 
 /**
  * Reads the options (mark object over `config.gauge` over defaults) and the channels; reports

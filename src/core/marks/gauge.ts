@@ -17,7 +17,8 @@
  * mark definitions, where `config.style["gauge-<part>"]` cannot override them: restyle parts
  * through the part options or `config.gauge` (both merge into the mark definitions).
  */
-import { isObject, splitUnit } from './financial';
+import { isObject } from '../json';
+import { splitUnit } from './shared/parts';
 import { AGGREGATE_OPS, dataTransforms, resolveGauge } from './gauge-model';
 import { linearLayers } from './gauge-linear';
 import { radialLayers } from './gauge-radial';

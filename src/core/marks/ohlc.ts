@@ -1,9 +1,10 @@
-import { configDefinition, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, partStyle, sharedTradingDayX, speakingPart, type FinancialOptions } from './financial';
-import type { ExtensionMark, JsonObject, MarkSchema } from './types';
+import type { JsonObject } from '../json';
+import { directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, sharedTradingDayX, speakingPart, type FinancialOptions } from './financial';
+import { configDefinition } from './shared/options';
+import { partStyle } from './shared/parts';
+import type { ExtensionMark, MarkSchema } from './types';
 
 export const OHLC = 'ohlc';
-/** The parts an OHLC bar is drawn from; each can be styled or switched off. */
-export const OHLC_PARTS = ['range', 'open', 'close'] as const;
 
 export interface OhlcOptions extends FinancialOptions {
 

@@ -1,7 +1,8 @@
 import type { Severity } from '../problem';
 
-/** A plain JSON object: what specs are made of. */
-export type JsonObject = Record<string, unknown>;
+import type { JsonObject } from '../json';
+
+export type { JsonObject };
 
 /** What an extension mark reports; `path` is a JSON pointer relative to the unit spec. */
 export interface MarkReport {
