@@ -250,7 +250,8 @@ export const KIND_COLORS: Record<AnnotationKind, string> = {
   polyline: '#0891b2', fibonacci: '#64748b', channel: '#0891b2', measure: DIRECTION_COLORS.rising,
   pitchfork: '#db2777', elliott: '#2563eb',
 };
-const DEFAULT_STYLE = { strokeWidth: 1.5, fillOpacity: 0.12, arrowSize: 10, format: ',.2f' };
+/** Item style defaults the schema documents (tests/unit/marks/options.test.ts checks it). */
+export const DEFAULT_STYLE = { strokeWidth: 1.5, fillOpacity: 0.12, arrowSize: 10, format: ',.2f' };
 const KIND_STYLE: Partial<Record<AnnotationKind, Partial<Style>>> = { event: { strokeDash: [4, 3] } };
 
 const LABEL_POSITIONS: Partial<Record<AnnotationKind, readonly string[]>> = {

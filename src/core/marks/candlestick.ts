@@ -1,39 +1,36 @@
 import type { JsonObject } from '../json';
-import { datum, directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, sharedTradingDayX, speakingPart, VOLUME_DEFINITIONS, type FinancialOptions } from './financial';
+import { datum, expandFinancial, financialOptions, sharedTradingDayX, speakingPart, VOLUME_DEFINITIONS } from './financial';
+import { declareOptions, option } from './shared/declare';
 import { configDefinition } from './shared/options';
 import { partStyle } from './shared/parts';
 import type { ExtensionMark, MarkSchema } from './types';
 
 export const CANDLESTICK = 'candlestick';
 
-export interface CandlestickOptions extends FinancialOptions {
-  /** Draw rising bodies as outlines. __Default value:__ `false` */
-  hollow: boolean;
-  /** The high–low line: `false` hides it, an object styles it (rule mark properties). */
-  wick: boolean | JsonObject;
-  /** The open–close body: `false` hides it, an object styles it (bar mark properties). */
-  body: boolean | JsonObject;
-}
-
-const DEFAULTS: CandlestickOptions = { ...FINANCIAL_DEFAULTS, hollow: false, wick: true, body: true };
-
-const colorProps = directionOptionSchema('Share of the spacing between bars that a body takes.');
-
-const part = (markDef: string, what: string) => ({
-  anyOf: [{ type: 'boolean' }, { $ref: `#/definitions/${markDef}` }],
-  description: `${what}: \`false\` hides it; mark properties style it.`,
+/** Every option of the candlestick, declared once: schema, defaults and resolver follow. */
+export const candlestickOptions = declareOptions(CANDLESTICK, {
+  ...financialOptions('Share of the spacing between bars that a body takes.'),
+  hollow: option.boolean({ default: false, description: 'Draw rising bodies as outlines.' }),
+  wick: option.part({ default: true, description: 'The high–low line: `false` hides it; mark properties style it.' }),
+  body: option.part({
+    default: true,
+    config: 'BarConfig',
+    description: 'The open–close body: `false` hides it; mark properties style it.',
+  }),
 });
 
+export type CandlestickOptions = typeof candlestickOptions.defaults;
+
 const PRICE_CHANNEL_DEF = {
-type: 'object',
-additionalProperties: false,
-required: ['field'],
-properties: {
-  field: { type: 'string', description: 'The data field holding this price.' },
-  type: { const: 'quantitative' },
-  title: { type: ['string', 'null'] },
-},
-description: 'A price field of a candlestick or ohlc mark.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['field'],
+  properties: {
+    field: { type: 'string', description: 'The data field holding this price.' },
+    type: { const: 'quantitative' },
+    title: { type: ['string', 'null'] },
+  },
+  description: 'A price field of a candlestick or ohlc mark.',
 };
 
 const CANDLESTICK_DEF = {
@@ -43,11 +40,7 @@ const CANDLESTICK_DEF = {
   description: 'A candlestick: a wick from low to high and a body from open to close, colored by direction.',
   properties: {
     type: { const: CANDLESTICK, description: 'The mark type.' },
-    ...colorProps,
-    ...FINANCIAL_OPTION_SCHEMA,
-    hollow: { type: 'boolean', description: 'Draw rising bodies as outlines. __Default value:__ `false`' },
-    wick: part('MarkConfig', 'The high–low line'),
-    body: part('BarConfig', 'The open–close body'),
+    ...candlestickOptions.schemaProperties(),
   },
 };
 
@@ -73,9 +66,11 @@ export const candlestickSchema: MarkSchema = {
 export const candlestick: ExtensionMark = {
   name: CANDLESTICK,
   schema: candlestickSchema,
-  sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(CANDLESTICK, spec, inherited, ctx, DEFAULTS),
+  options: candlestickOptions,
+  tag: 'financial',
+  sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(candlestickOptions, spec, inherited, ctx),
   normalize(spec, ctx) {
-    return expandFinancial(CANDLESTICK, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+    return expandFinancial(candlestickOptions, spec, ctx, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
       const layer: JsonObject[] = [];
       const body = partStyle(o.body);
       const speaking = speakingPart(o, encoding, fields);

@@ -5,7 +5,7 @@
  */
 import { isObject, type JsonObject } from '../json';
 import { DIRECTION_COLORS, splitUnit } from './shared/parts';
-import { resolveOptions } from './shared/options';
+import { option, type OptionsOf } from './shared/declare';
 import type { ExpandContext } from './types';
 import { changeExpressions, datum, lodExpressions, slotExpressions } from './fused-expressions';
 
@@ -14,60 +14,54 @@ export { datum, lodExpressions } from './fused-expressions';
 export const PRICE_CHANNELS = ['open', 'high', 'low', 'close'] as const;
 export type PriceChannel = (typeof PRICE_CHANNELS)[number];
 
-/** The options both marks take (each adds its own parts). */
-export interface FinancialOptions {
-  rising: string;
-  falling: string;
-  unchanged: string;
-  /** Share of the spacing between bars a body or tick takes (0–1). */
-  band: number;
-  tooltip: boolean;
-  /** The volume pane below the chart, drawn when the encoding has a `volume` channel. */
-  volume: boolean | JsonObject;
-  /** `false`: one slot per bar on a trading-day axis, so weekends and holidays leave no gaps. */
-  gaps: boolean;
-  /** Merge bars that share a pixel column into one (first open, highest high, lowest low, last close). */
-  lod: boolean;
+/**
+ * The options both marks take (each adds its own parts). `band` says what it measures in the
+ * mark's own words: a candlestick's body, an ohlc bar's ticks.
+ */
+export function financialOptions(band: string) {
+  return {
+    rising: option.color({ default: DIRECTION_COLORS.rising, description: 'Color of bars that close above their open.' }),
+    falling: option.color({ default: DIRECTION_COLORS.falling, description: 'Color of bars that close below their open.' }),
+    unchanged: option.color({ default: DIRECTION_COLORS.unchanged, description: 'Color of bars that close at their open.' }),
+    band: option.number({ default: 0.7, minimum: 0, maximum: 1, description: band }),
+    tooltip: option.boolean({ default: true, description: 'Show date, open, high, low, close and change on hover.' }),
+    volume: option.custom<boolean | JsonObject>({
+      default: true,
+      schema: { anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/VolumePaneDef' }] },
+      description:
+        'The volume pane under the chart, sharing its x axis, drawn when the encoding has a `volume` channel: ' +
+        '`false` hides it, an object sizes and styles it.',
+    }),
+    lod: option.boolean({
+      default: true,
+      description:
+        'Level of detail: when bars outnumber the pixel columns of the plot (or of the zoomed range, with an x ' +
+        'interval bound to the scales), the bars of each column are drawn as one — first open, highest high, ' +
+        "lowest low, last close, summed volume — inside the chart's own dataflow. On a continuous x only.",
+    }),
+    gaps: option.boolean({
+      default: true,
+      description:
+        '`false` puts the bars on a trading-day axis: one slot per bar, so weekends and holidays leave no gaps, ' +
+        'with dates as labels. Every layer that shares the x channel follows.',
+    }),
+  };
 }
 
-/** What every financial mark starts from. */
-export const FINANCIAL_DEFAULTS = { ...DIRECTION_COLORS, band: 0.7, tooltip: true, volume: true, gaps: true, lod: true } as const;
+/** The options both financial marks resolve. */
+export type FinancialOptions = OptionsOf<ReturnType<typeof financialOptions>>;
+
+/** What the frame needs of a mark's declared options. */
+export interface FinancialMarkOptions<O extends FinancialOptions> {
+  readonly name: string;
+  resolve(spec: JsonObject, ctx: Pick<ExpandContext, 'config'>): O;
+}
 
 /** Pixel columns assumed when the spec gives no width (more than most plots have). */
 export const LOD_DEFAULT_COLUMNS = 1000;
 
 /** Height of the volume pane. */
 export const VOLUME_PANE_HEIGHT = 80;
-
-/** Schema of the options both marks share (beyond colors and band). */
-/** The options both financial marks spell the same: direction colors, bar width, tooltip. */
-export function directionOptionSchema(band: string): JsonObject {
-  return {
-    rising: { type: 'string', description: 'Color of bars that close above their open. __Default value:__ `"#0f9d76"`' },
-    falling: { type: 'string', description: 'Color of bars that close below their open. __Default value:__ `"#e0483e"`' },
-    unchanged: { type: 'string', description: 'Color of bars that close at their open. __Default value:__ `"#8a94a6"`' },
-    band: { type: 'number', minimum: 0, maximum: 1, description: `${band} __Default value:__ \`0.7\`` },
-    tooltip: { type: 'boolean', description: 'Show date, open, high, low, close and change on hover. __Default value:__ `true`' },
-  };
-}
-
-export const FINANCIAL_OPTION_SCHEMA = {
-  volume: {
-    anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/VolumePaneDef' }],
-    description:
-      'The volume pane under the chart, sharing its x axis, drawn when the encoding has a `volume` channel: `false` hides it, an object sizes and styles it. __Default value:__ `true`',
-  },
-  lod: {
-    type: 'boolean',
-    description:
-      'Level of detail: when bars outnumber the pixel columns of the plot (or of the zoomed range, with an x interval bound to the scales), the bars of each column are drawn as one — first open, highest high, lowest low, last close, summed volume — inside the chart\'s own dataflow. On a continuous x only. __Default value:__ `true`',
-  },
-  gaps: {
-    type: 'boolean',
-    description:
-      '`false` puts the bars on a trading-day axis: one slot per bar, so weekends and holidays leave no gaps, with dates as labels. Every layer that shares the x channel follows. __Default value:__ `true`',
-  },
-};
 
 /** Definitions the financial marks' schema adds: the volume channel and pane. */
 export const VOLUME_DEFINITIONS = {
@@ -286,15 +280,14 @@ export function tradingDayX(x: JsonObject): JsonObject {
  * beside the bars sit on the same slots (the mark's own x, if it has one, stays its own).
  */
 export function sharedTradingDayX<O extends FinancialOptions>(
-  name: string,
+  declared: FinancialMarkOptions<O>,
   spec: JsonObject,
   inherited: JsonObject,
   ctx: Pick<ExpandContext, 'config'>,
-  defaults: O,
 ): JsonObject | undefined {
   const own = isObject(spec['encoding']) ? spec['encoding'] : {};
   if (own['x'] !== undefined) return undefined;
-  const options = resolveOptions(name, spec, ctx, defaults);
+  const options = declared.resolve(spec, ctx);
   return options.gaps === false && isCalendarX(inherited['x']) ? { x: tradingDayX(inherited['x']) } : undefined;
 }
 
@@ -459,13 +452,13 @@ export interface FinancialSetup<O extends FinancialOptions> {
  * channels are reported and the unit becomes an empty rule layer rather than an exception.
  */
 export function expandFinancial<O extends FinancialOptions>(
-  name: string,
+  declared: FinancialMarkOptions<O>,
   spec: JsonObject,
   ctx: ExpandContext,
-  defaults: O,
   parts: (setup: FinancialSetup<O>) => JsonObject[],
 ): JsonObject {
-  const options = resolveOptions(name, spec, ctx, defaults);
+  const name = declared.name;
+  const options = declared.resolve(spec, ctx);
   const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
   if (options.gaps === false && isCalendarX(encoding['x'])) encoding['x'] = tradingDayX(encoding['x']);
   const fields = priceFields(encoding, ctx, name);

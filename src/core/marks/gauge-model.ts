@@ -167,6 +167,24 @@ function aggOf(def: unknown): Agg | undefined {
 export const DEFAULT_COLORS = DIRECTION_COLORS;
 
 /**
+ * The gauge's options that have one default whatever else is set (thickness, origin, ticks… depend
+ * on other options). The hand-written schema documents these; tests/unit/marks/options.test.ts
+ * checks that it says the same.
+ */
+export const GAUGE_DEFAULTS = {
+  shape: 'radial',
+  orient: 'horizontal',
+  min: 0,
+  max: 100,
+  startAngle: -135,
+  endAngle: 135,
+  clockwise: true,
+  rounded: false,
+  tooltip: true,
+  ...DIRECTION_COLORS,
+} as const;
+
+/**
  * Reads the options (mark object over `config.gauge` over defaults) and the channels; reports
  * what is impossible. Returns undefined when no gauge can be drawn (the problems say why).
  */
@@ -210,16 +228,16 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   const colorField = color && typeof color['field'] === 'string' ? color['field'] : undefined;
 
   // Range
-  const min = opt('min') ?? 0;
-  const max = opt('max') ?? 100;
+  const min = opt('min') ?? GAUGE_DEFAULTS.min;
+  const max = opt('max') ?? GAUGE_DEFAULTS.max;
   if (!finite(min)) error(where('min'), '"min" must be a number');
   if (!finite(max)) error(where('max'), '"max" must be a number');
   if (finite(min) && finite(max) && min >= max) error(where('min'), `"min" (${min}) must be less than "max" (${max})`);
 
   // Angles
   const shape = opt('shape') === 'linear' ? 'linear' : 'radial';
-  const startAngle = opt('startAngle') ?? -135;
-  const endAngle = opt('endAngle') ?? 135;
+  const startAngle = opt('startAngle') ?? GAUGE_DEFAULTS.startAngle;
+  const endAngle = opt('endAngle') ?? GAUGE_DEFAULTS.endAngle;
   if (shape === 'radial') {
     if (!finite(startAngle)) error(where('startAngle'), '"startAngle" must be a number of degrees');
     if (!finite(endAngle)) error(where('endAngle'), '"endAngle" must be a number of degrees');

@@ -1,27 +1,21 @@
 import type { JsonObject } from '../json';
-import { directionOptionSchema, expandFinancial, FINANCIAL_DEFAULTS, FINANCIAL_OPTION_SCHEMA, sharedTradingDayX, speakingPart, type FinancialOptions } from './financial';
+import { expandFinancial, financialOptions, sharedTradingDayX, speakingPart } from './financial';
+import { declareOptions, option } from './shared/declare';
 import { configDefinition } from './shared/options';
 import { partStyle } from './shared/parts';
 import type { ExtensionMark, MarkSchema } from './types';
 
 export const OHLC = 'ohlc';
 
-export interface OhlcOptions extends FinancialOptions {
-
-  /** The high–low line. */
-  range: boolean | JsonObject;
-  /** The tick to the left at the open. */
-  open: boolean | JsonObject;
-  /** The tick to the right at the close. */
-  close: boolean | JsonObject;
-}
-
-const DEFAULTS: OhlcOptions = { ...FINANCIAL_DEFAULTS, range: true, open: true, close: true };
-
-const part = (what: string) => ({
-  anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/MarkConfig' }],
-  description: `${what}: \`false\` hides it; mark properties style it.`,
+/** Every option of the ohlc mark, declared once: schema, defaults and resolver follow. */
+export const ohlcOptions = declareOptions(OHLC, {
+  ...financialOptions('Share of the spacing between bars that the two ticks span.'),
+  range: option.part({ default: true, description: 'The high–low line: `false` hides it; mark properties style it.' }),
+  open: option.part({ default: true, description: 'The open tick: `false` hides it; mark properties style it.' }),
+  close: option.part({ default: true, description: 'The close tick: `false` hides it; mark properties style it.' }),
 });
+
+export type OhlcOptions = typeof ohlcOptions.defaults;
 
 const OHLC_DEF = {
   type: 'object',
@@ -30,11 +24,7 @@ const OHLC_DEF = {
   description: 'An OHLC bar: a line from low to high, a tick left at the open and right at the close.',
   properties: {
     type: { const: OHLC, description: 'The mark type.' },
-    ...directionOptionSchema('Share of the spacing between bars that the two ticks span.'),
-    ...FINANCIAL_OPTION_SCHEMA,
-    range: part('The high–low line'),
-    open: part('The open tick'),
-    close: part('The close tick'),
+    ...ohlcOptions.schemaProperties(),
   },
 };
 
@@ -54,9 +44,11 @@ export const ohlcSchema: MarkSchema = {
 export const ohlc: ExtensionMark = {
   name: OHLC,
   schema: ohlcSchema,
-  sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(OHLC, spec, inherited, ctx, DEFAULTS),
+  options: ohlcOptions,
+  tag: 'financial',
+  sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(ohlcOptions, spec, inherited, ctx),
   normalize(spec, ctx) {
-    return expandFinancial(OHLC, spec, ctx, DEFAULTS, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+    return expandFinancial(ohlcOptions, spec, ctx, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
       const speaking = speakingPart(o, encoding, fields);
       const layer: JsonObject[] = [];
       const range = partStyle(o.range);

@@ -1,6 +1,7 @@
 import type { Severity } from '../problem';
 
 import type { JsonObject } from '../json';
+import type { MarkOptions, OptionDecls } from './shared/declare';
 
 export type { JsonObject };
 
@@ -56,6 +57,10 @@ export interface ExtensionMark {
   readonly name: string;
   /** The mark's part of the extended schema. */
   readonly schema?: MarkSchema;
+  /** The mark's options as declared once (schema properties, defaults, resolver follow from it). */
+  readonly options?: MarkOptions<OptionDecls>;
+  /** The gallery tag of examples that use the mark. */
+  readonly tag?: string;
   normalize(spec: JsonObject, ctx: ExpandContext): JsonObject;
   /**
    * Channels the mark changes for every layer beside it: called for a unit that sits in a layer,

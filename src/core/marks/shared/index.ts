@@ -1,4 +1,5 @@
 export { isObject, type JsonObject } from '../../json';
 export { isFiniteNumber } from './numbers';
-export { configDefinition, resolveOptions } from './options';
+export { declareOptions, option, optionSchema, type MarkOptions, type OptionDecl, type OptionsOf, type PartOption } from './declare';
+export { configDefinition } from './options';
 export { DIRECTION_COLORS, partStyle, splitUnit } from './parts';

@@ -1,18 +1,4 @@
-/**
- * Where a mark's options come from: the mark object, then `config.<mark>`, then the mark's
- * defaults; and the `config.<mark>` schema that follows from the mark's own.
- */
-import { isObject, type JsonObject } from '../../json';
-import type { ExpandContext } from '../types';
-
-/** Mark options from the mark object over `config.<mark>` over the defaults. */
-export function resolveOptions<T extends object>(name: string, spec: JsonObject, ctx: Pick<ExpandContext, 'config'>, defaults: T): T & JsonObject {
-  const fromConfig = isObject(ctx.config?.[name]) ? (ctx.config![name] as JsonObject) : {};
-  const fromMark = isObject(spec['mark']) ? (spec['mark'] as JsonObject) : {};
-  const { type: _t, ...markOptions } = fromMark;
-  const { type: _c, ...configOptions } = fromConfig;
-  return { ...defaults, ...configOptions, ...markOptions } as T & JsonObject;
-}
+import type { JsonObject } from '../../json';
 
 /**
  * The `config.<mark>` definition for a mark definition: the same options, none required, no
