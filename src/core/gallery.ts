@@ -1,4 +1,5 @@
 import { isObject } from './json';
+import { marks } from './marks/index';
 
 /** What the gallery shows of an example; read from the spec itself, so nothing else to keep. */
 export interface ExampleInfo {
@@ -12,12 +13,8 @@ export interface ExampleInfo {
 /** Gallery order: the welcome chart first, then the extension marks, then the basics. */
 export const TAG_ORDER = ['financial', 'annotation', 'gauge', 'basics', 'composition', 'interaction', 'vega'] as const;
 
-const EXTENSION_TAGS: Record<string, string> = {
-  candlestick: 'financial',
-  ohlc: 'financial',
-  annotation: 'annotation',
-  gauge: 'gauge',
-};
+/** Tags by extension mark, from the one registry of marks: a new mark is tagged where it is added. */
+const EXTENSION_TAGS = new Map(marks.map((m) => [m.name, m.tag ?? m.name]));
 
 export function exampleName(file: string): string {
   return file.replace(/\.vl\.json$|\.vg\.json$|\.json$/, '');
@@ -63,8 +60,9 @@ export function exampleInfo(file: string, text: string): ExampleInfo {
     if (!isObject(node)) return;
     if (key !== 'data' && key !== 'values') {
       const mark = typeof node.mark === 'string' ? node.mark : isObject(node.mark) ? node.mark.type : undefined;
-      if (typeof mark === 'string' && EXTENSION_TAGS[mark]) {
-        tags.add(EXTENSION_TAGS[mark]!);
+      const tag = typeof mark === 'string' ? EXTENSION_TAGS.get(mark) : undefined;
+      if (tag !== undefined) {
+        tags.add(tag);
         extension = true;
       }
       const layout = ['repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in node) || ('facet' in node && 'spec' in node);

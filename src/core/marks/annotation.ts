@@ -686,6 +686,7 @@ function xTypeOf(mark: JsonObject, parentX: unknown): XType {
 export const annotation: ExtensionMark = {
   name: ANNOTATION,
   schema: annotationSchema,
+  tag: 'annotation',
   normalize(spec, ctx) {
     const mark = isObject(spec['mark']) ? spec['mark'] : { type: ANNOTATION };
     const config = isObject(ctx.config?.[ANNOTATION]) ? (ctx.config![ANNOTATION] as JsonObject) : {};

@@ -285,6 +285,7 @@ const FACET_OUTER = ['$schema', 'config', 'autosize', 'padding', 'background', '
 export const gauge: ExtensionMark = {
   name: GAUGE,
   schema: gaugeSchema,
+  tag: 'gauge',
   normalize(spec, ctx) {
     const { outer, params } = splitUnit(spec);
     const m = resolveGauge(spec, ctx);

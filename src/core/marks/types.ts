@@ -59,7 +59,7 @@ export interface ExtensionMark {
   readonly schema?: MarkSchema;
   /** The mark's options as declared once (schema properties, defaults, resolver follow from it). */
   readonly options?: MarkOptions<OptionDecls>;
-  /** The gallery tag of examples that use the mark. */
+  /** The gallery tag of examples that use the mark (marks of one family share one). __Default value:__ its name */
   readonly tag?: string;
   normalize(spec: JsonObject, ctx: ExpandContext): JsonObject;
   /**

@@ -97,3 +97,10 @@ describe('declareOptions', () => {
     expect([size, shape]).toEqual([2, 'circle']);
   });
 });
+
+describe('gallery tags', () => {
+  it('every registered mark has a tag the gallery orders', async () => {
+    const { TAG_ORDER } = await import('../../../src/core/gallery');
+    for (const mark of marks) expect(TAG_ORDER as readonly string[], mark.name).toContain(mark.tag ?? mark.name);
+  });
+});
