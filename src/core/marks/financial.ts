@@ -1,18 +1,30 @@
 /**
- * What candlestick and ohlc share: the four price channels, the direction of each bar and its
- * colors, the tooltip, and how a unit spec becomes a layer. Kept apart so each mark file only
- * says which parts it draws.
+ * What candlestick and ohlc share: their common options, the volume pane, and the frame that
+ * turns a unit spec into a layer. Kept apart so each mark file only says which parts it draws;
+ * the price channels are read in financial-channels.ts, the bars placed along x in financial-x.ts.
  */
 import { isObject, type JsonObject } from '../json';
 import { DIRECTION_COLORS, splitUnit } from './shared/parts';
 import { option, type OptionsOf } from './shared/declare';
 import type { ExpandContext } from './types';
-import { changeExpressions, datum, lodExpressions, slotExpressions } from './fused-expressions';
+import {
+  changeTransforms,
+  directionColor,
+  fieldsOf,
+  otherChannels,
+  PRICE_CHANNELS,
+  priceFields,
+  priceY,
+  volumeField,
+  volumeTooltip,
+  type PriceFields,
+} from './financial-channels';
+import { barSlots, isCalendarX, levelOfDetail, tradingDayX, withoutAxisLabels, zoomParam, type BarSlots } from './financial-x';
 
+// The marks, the render layer's tests and the annotation read these here.
 export { datum, lodExpressions } from './fused-expressions';
-
-export const PRICE_CHANNELS = ['open', 'high', 'low', 'close'] as const;
-export type PriceChannel = (typeof PRICE_CHANNELS)[number];
+export * from './financial-channels';
+export * from './financial-x';
 
 /**
  * The options both marks take (each adds its own parts). `band` says what it measures in the
@@ -88,192 +100,6 @@ export const VOLUME_DEFINITIONS = {
   },
 };
 
-export interface PriceFields {
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-}
-
-/**
- * Reads the four price channels (from the unit or an enclosing layer). A missing channel is
- * reported at `/encoding` and the expansion stops.
- */
-export function priceFields(encoding: JsonObject, ctx: ExpandContext, mark: string): PriceFields | undefined {
-  const out: Partial<PriceFields> = {};
-  const missing: string[] = [];
-  for (const ch of PRICE_CHANNELS) {
-    const def = encoding[ch];
-    if (isObject(def) && typeof def['field'] === 'string' && def['field'] !== '') out[ch] = def['field'];
-    else missing.push(ch);
-  }
-  if (missing.length) {
-    ctx.report({
-      severity: 'error',
-      message:
-        missing.length > 1
-          ? `The ${mark} mark needs the ${missing.map((c) => `"${c}"`).join(', ')} channels, each with a "field"`
-          : `The ${mark} mark needs the "${missing[0]}" channel, with a "field"`,
-      path: '/encoding',
-    });
-    return undefined;
-  }
-  return out as PriceFields;
-}
-
-/** The `volume` channel's field and title, when the encoding has one. */
-export function volumeField(encoding: JsonObject): { field: string; title?: string | null } | undefined {
-  const def = encoding['volume'];
-  if (!isObject(def) || typeof def['field'] !== 'string' || def['field'] === '') return undefined;
-  return { field: def['field'], ...(def['title'] !== undefined ? { title: def['title'] as string | null } : {}) };
-}
-
-/** Color by direction: rising when close > open, falling when below, else unchanged. */
-export function directionColor(f: PriceFields, o: FinancialOptions): JsonObject {
-  return {
-    condition: [
-      { test: `${datum(f.close)} > ${datum(f.open)}`, value: o.rising },
-      { test: `${datum(f.close)} < ${datum(f.open)}`, value: o.falling },
-    ],
-    value: o.unchanged,
-  };
-}
-
-/** The tooltip's first line: the bar's date (or x value). */
-function dateTooltip(x: unknown): JsonObject[] {
-  if (!isObject(x) || typeof x['field'] !== 'string') return [];
-  const tip: JsonObject = { field: x['field'], type: x['type'] ?? 'temporal' };
-  if (x['timeUnit'] !== undefined) tip['timeUnit'] = x['timeUnit'];
-  const time = tip['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate';
-  if (time) tip['format'] = '%a %b %d, %Y';
-  // A date's own title, or "Date" (Vega-Lite would say "date (year-month-date)").
-  if (typeof x['title'] === 'string') tip['title'] = x['title'];
-  else if (time) tip['title'] = 'Date';
-  return [tip];
-}
-
-/** The default tooltip: the x value, the four prices and the change from open to close. */
-export function priceTooltip(x: unknown, f: PriceFields, encoding: JsonObject): JsonObject[] {
-  const title = (ch: PriceChannel) => {
-    const def = encoding[ch];
-    return isObject(def) && typeof def['title'] === 'string' ? def['title'] : ch[0]!.toUpperCase() + ch.slice(1);
-  };
-  const tips = dateTooltip(x);
-  for (const ch of PRICE_CHANNELS) tips.push({ field: f[ch], type: 'quantitative', title: title(ch), format: ',.2f' });
-  const volume = volumeField(encoding);
-  if (volume) tips.push({ field: volume.field, type: 'quantitative', title: volume.title ?? 'Volume', format: ',d' });
-  tips.push({ field: '__change', type: 'quantitative', title: 'Change', format: '+,.2f' });
-  tips.push({ field: '__change_pct', type: 'quantitative', title: 'Change %', format: '+.2%' });
-  return tips;
-}
-
-/**
- * What a screen reader says for one bar ("Mon Jan 03, 2000: open 100.00, high 101.20, low 99.50,
- * close 100.80"), given to the mark whose tooltip is the default one. Without it Vega-Lite
- * repeats every encoded and tooltip field in the description, formatting each bar's prices twice.
- */
-export function priceDescription(x: unknown, f: PriceFields, encoding: JsonObject): JsonObject {
-  const title = (ch: PriceChannel) => {
-    const def = encoding[ch];
-    return isObject(def) && typeof def['title'] === 'string' ? def['title'] : ch;
-  };
-  const parts: string[] = [];
-  if (isObject(x) && typeof x['field'] === 'string') {
-    const time = x['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate';
-    parts.push(time ? `timeFormat(toDate(${datum(x['field'])}), "%a %b %d, %Y") + ": "` : `${datum(x['field'])} + ": "`);
-  }
-  PRICE_CHANNELS.forEach((ch, i) => parts.push(`${JSON.stringify(`${i ? ', ' : ''}${title(ch)} `)} + format(${datum(f[ch])}, ",.2f")`));
-  return { value: { expr: parts.join(' + ') } };
-}
-
-/**
- * The tooltip and description of the part that speaks for a bar (candlestick body, ohlc range):
- * the user's, else the default tooltip (unless `tooltip: false`) and, with a tooltip, the
- * one-line description.
- */
-export function speakingPart(o: { tooltip: boolean }, encoding: JsonObject, fields: PriceFields): { tooltip?: unknown; description?: unknown } {
-  const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
-  const description = encoding['description'] !== undefined ? encoding['description'] : tooltip ? priceDescription(encoding['x'], fields, encoding) : undefined;
-  return { ...(tooltip !== undefined ? { tooltip } : {}), ...(description !== undefined ? { description } : {}) };
-}
-
-export function changeTransforms(f: PriceFields): JsonObject[] {
-  const e = changeExpressions(f.open, f.close);
-  return [
-    { calculate: e.change, as: '__change' },
-    { calculate: e.pct, as: '__change_pct' },
-  ];
-}
-
-/**
- * Where each bar sits along x. On a continuous x (time or numbers) the spacing between bars is
- * measured in the data itself (the smallest gap between neighbours, so weekends and holidays do
- * not widen it) and every bar gets `__x0`..`__x1`, `band` of that spacing wide around its
- * position `__t`. On a discrete x (ordinal, nominal) the scale's bands do the same.
- */
-export interface BarSlots {
-  /** Transforms that compute `__t`, `__x0`, `__x1` (empty for discrete x). */
-  transform: JsonObject[];
-  /** x at the bar's position (wicks, ranges). */
-  center: JsonObject;
-  /** x and x2 spanning from `from` to `to` of the bar's slot: 'left' | 'center' | 'right'. */
-  span(from: 'left' | 'center', to: 'center' | 'right'): { x: JsonObject; x2?: JsonObject };
-  continuous: boolean;
-}
-
-export function barSlots(x: unknown, band: number): BarSlots | undefined {
-  if (!isObject(x) || typeof x['field'] !== 'string') return undefined;
-  const { field, type, timeUnit: _tu, bandPosition: _bp, ...options } = x;
-  const continuous = type === 'temporal' || type === 'quantitative';
-  if (!continuous) {
-    return {
-      transform: [],
-      center: { ...x },
-      span: () => ({ x: { ...x } }),
-      continuous,
-    };
-  }
-  const e = slotExpressions(field, type === 'temporal', band / 2);
-  const axisX: JsonObject = { title: field, ...options, type };
-  const slot = (name: string, withAxis: boolean): JsonObject => (withAxis ? { ...axisX, field: name } : { field: name });
-  return {
-    transform: [
-      { calculate: e.time, as: '__t' },
-      // An explicit (empty) groupby: inside a facet, vega-lite adds the facet fields to it.
-      { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }], groupby: [] },
-      { calculate: e.gap, as: '__gap' },
-      { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }], groupby: [] },
-      { calculate: e.x0, as: '__x0' },
-      { calculate: e.x1, as: '__x1' },
-    ],
-    center: slot('__t', true),
-    span(from, to) {
-      const a = from === 'left' ? '__x0' : '__t';
-      const b = to === 'right' ? '__x1' : '__t';
-      return { x: slot(a, true), x2: slot(b, false) };
-    },
-    continuous,
-  };
-}
-
-/**
- * The x of a chart without gaps: a band per trading day (the date's calendar day on an ordinal
- * scale), labelled with dates and thinned so labels never overlap. The user's own title, axis
- * and scale options win.
- */
-export function tradingDayX(x: JsonObject): JsonObject {
-  const { type: _t, axis, scale, ...rest } = x;
-  const out: JsonObject = {
-    title: typeof x['field'] === 'string' ? x['field'] : null,
-    ...rest,
-    type: 'ordinal',
-    timeUnit: x['timeUnit'] ?? 'yearmonthdate',
-  };
-  out['axis'] =
-    axis === null ? null : { format: '%b %d', labelAngle: 0, labelOverlap: 'greedy', labelSeparation: 8, ticks: false, ...(isObject(axis) ? axis : {}) };
-  if (scale !== undefined) out['scale'] = scale;
-  return out;
-}
 
 /**
  * With `gaps: false`, the x a layer shares becomes the trading-day x, so lines and annotations
@@ -289,18 +115,6 @@ export function sharedTradingDayX<O extends FinancialOptions>(
   if (own['x'] !== undefined) return undefined;
   const options = declared.resolve(spec, ctx);
   return options.gaps === false && isCalendarX(inherited['x']) ? { x: tradingDayX(inherited['x']) } : undefined;
-}
-
-/** Whether an x channel is one trading-day x needs to change. */
-export function isCalendarX(x: unknown): x is JsonObject {
-  return isObject(x) && x['type'] === 'temporal' && typeof x['field'] === 'string';
-}
-
-function withoutAxisLabels(x: unknown): JsonObject {
-  const def = isObject(x) ? x : {};
-  if (def['axis'] === null) return def;
-  const axis = isObject(def['axis']) ? def['axis'] : {};
-  return { ...def, axis: { ...axis, labels: false, ticks: false, title: null } };
 }
 
 /**
@@ -344,91 +158,6 @@ function volumePane<O extends FinancialOptions>(
   };
 }
 
-/** The volume pane's tooltip: the date and the volume. */
-function volumeTooltip(x: unknown, volume: { field: string; title?: string | null }): JsonObject[] {
-  return [...dateTooltip(x), { field: volume.field, type: 'quantitative', title: volume.title ?? 'Volume', format: ',d' }];
-}
-
-/** The name of an interval on x bound to the scales (zoom and pan) among a unit's params. */
-export function zoomParam(params: unknown): string | undefined {
-  if (!Array.isArray(params)) return undefined;
-  for (const p of params) {
-    if (!isObject(p) || typeof p['name'] !== 'string' || p['bind'] !== 'scales') continue;
-    const select = p['select'];
-    const type = isObject(select) ? select['type'] : select;
-    const encodings = isObject(select) ? select['encodings'] : undefined;
-    if (type === 'interval' && (!Array.isArray(encodings) || encodings.includes('x'))) return p['name'];
-  }
-  return undefined;
-}
-
-/**
- * Level of detail: when there are more bars than pixel columns, the bars of each column become
- * one — first open, highest high, lowest low, last close, summed volume, last value of the other
- * fields the chart reads. Inside the dataflow: with a zoom interval the visible range is what is
- * divided into columns, so zooming in brings the single bars back.
- */
-export function levelOfDetail(
-  x: JsonObject,
-  f: PriceFields,
-  columns: number,
-  options: { volume?: string; keep: string[]; zoom?: string },
-): JsonObject[] {
-  const xField = x['field'] as string;
-  const e = lodExpressions(xField, x['type'] === 'temporal', columns, options.zoom);
-  const from = (row: string, field: string): JsonObject => ({ calculate: `datum.${row}[${JSON.stringify(field)}]`, as: field });
-  const fields = new Set([xField, f.open, f.high, f.low, f.close, ...(options.volume ? [options.volume] : [])]);
-  return [
-    { calculate: e.time, as: '__t' },
-    {
-      joinaggregate: [
-        { op: 'min', field: '__t', as: '__tmin' },
-        { op: 'max', field: '__t', as: '__tmax' },
-        { op: 'count', as: '__n' },
-      ],
-      groupby: [],
-    },
-    ...(e.filter !== undefined ? [{ filter: e.filter }] : []),
-    { calculate: e.column, as: '__column' },
-    {
-      aggregate: [
-        { op: 'argmin', field: '__t', as: '__first' },
-        { op: 'argmax', field: '__t', as: '__last' },
-        { op: 'max', field: f.high, as: f.high },
-        { op: 'min', field: f.low, as: f.low },
-        ...(options.volume ? [{ op: 'sum', field: options.volume, as: options.volume }] : []),
-      ],
-      groupby: ['__column'],
-    },
-    from('__first', xField),
-    from('__first', f.open),
-    from('__last', f.close),
-    ...options.keep.filter((k) => !fields.has(k)).map((k) => from('__last', k)),
-  ];
-}
-
-/** Fields a channel definition reads (`field`, and each item of a tooltip list). */
-function fieldsOf(def: unknown): string[] {
-  if (Array.isArray(def)) return def.flatMap(fieldsOf);
-  return isObject(def) && typeof def['field'] === 'string' ? [def['field']] : [];
-}
-
-/** The y channel every part shares: the user's y options (title, scale, axis) over price defaults. */
-export function priceY(encoding: JsonObject): JsonObject {
-  const y = isObject(encoding['y']) ? encoding['y'] : {};
-  const { field: _f, ...yOptions } = y;
-  const scale = isObject(y['scale']) ? y['scale'] : {};
-  return { type: 'quantitative', title: null, ...yOptions, scale: { zero: false, ...scale } };
-}
-
-/** Channels other than the price ones and x/y/color, which each part keeps (opacity, href…). */
-export function otherChannels(encoding: JsonObject): JsonObject {
-  const rest: JsonObject = {};
-  for (const [k, v] of Object.entries(encoding)) {
-    if (!(PRICE_CHANNELS as readonly string[]).includes(k) && !['x', 'y', 'y2', 'color', 'tooltip', 'volume'].includes(k)) rest[k] = v;
-  }
-  return rest;
-}
 
 /** What a financial mark's parts are drawn from, prepared once by `expandFinancial`. */
 export interface FinancialSetup<O extends FinancialOptions> {
