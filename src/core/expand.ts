@@ -6,6 +6,7 @@ import { rangeOfPointer } from './parse';
 import type { Problem } from './problem';
 import { toPointer, type PathSegment } from './pointer';
 import { didYouMean } from './suggest';
+import { boundedWalk } from './walk';
 
 export interface ExpandResult {
   spec: unknown;
@@ -14,7 +15,10 @@ export interface ExpandResult {
   expandedCount: number;
 }
 
-/** How deep an extension mark may expand into other extension marks. */
+/**
+ * How many times marks may expand into marks along one path: a count of expansions, not of
+ * nesting (boundedWalk bounds that), so a mark that expands into itself is stopped early.
+ */
 const MAX_EXPANSION_DEPTH = 8;
 
 const CONCAT_KEYS = ['concat', 'hconcat', 'vconcat'] as const;
@@ -24,6 +28,10 @@ export const VEGA_LITE_MARKS = [
   'arc', 'area', 'bar', 'image', 'line', 'point', 'rect', 'rule', 'text', 'tick', 'trail',
   'circle', 'square', 'geoshape', 'boxplot', 'errorbar', 'errorband',
 ] as const;
+
+/** What `walk` carries down: the node's path, the encoding it inherits, expansions so far, where it sits. */
+type WalkArgs = [path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number, scope: Scope];
+type Walk = (node: unknown, ...args: WalkArgs) => unknown;
 
 /** Where a node sits (see `walk`). */
 interface Scope {
@@ -162,7 +170,10 @@ export function expandMarks(
    * Walks a node and the units inside it. The scope says where it sits: the panes its marks may
    * ask for (none inside a facet or repeat), the plot width, and which Vega scales it draws on.
    */
-  const walk = (node: unknown, path: PathSegment[], parentEncoding: JsonObject | undefined, depth: number, scope: Scope): unknown => {
+  // Nesting is bounded by boundedWalk like every walk over a spec (past MAX_DEPTH a node is left
+  // as it is; a parsed text never nests that deep). `depth` below is another bound: how many
+  // times marks expanded into marks on the way here, which catches a mark that expands into itself.
+  const walk = boundedWalk<WalkArgs, unknown>((node, next, path, parentEncoding, depth, scope) => {
     if (!isObject(node)) return node;
     const rows = rowBound(node, scope.rows, datasets);
     const here: Scope = { ...scope, ...(typeof node['width'] === 'number' ? { width: node['width'] } : {}), rows };
@@ -209,7 +220,7 @@ export function expandMarks(
         return node;
       }
       expandedCount++;
-      return walk(result, path, parentEncoding, depth + 1, here);
+      return next(result, path, parentEncoding, depth + 1, here);
     }
 
     let out: JsonObject | undefined;
@@ -246,7 +257,7 @@ export function expandMarks(
         return { ...here, model, owner };
       };
       let i = 0;
-      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => walk(child, at, enc, depth, layerScope(i++))));
+      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => next(child, at, enc, depth, layerScope(i++))));
       if (own) set('encoding', withoutMarkChannels(own));
     }
     for (const key of CONCAT_KEYS) {
@@ -261,7 +272,7 @@ export function expandMarks(
             x: resolved('x') === 'shared' ? here.owner.x : model,
             y: resolved('y') === 'shared' ? here.owner.y : model,
           };
-          return walkView(child, at, depth, { model, owner, rows: here.rows });
+          return walkView(child, at, depth, { model, owner, rows: here.rows }, next);
         }),
       );
     }
@@ -273,33 +284,33 @@ export function expandMarks(
         node['facet'] !== undefined && here.owner
           ? { x: resolved('x') === 'independent' ? model : here.owner.x, y: resolved('y') === 'independent' ? model : here.owner.y }
           : undefined;
-      set('spec', walk(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows }));
+      set('spec', next(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows }));
     }
     return out ?? node;
-  };
+  }, (node) => node);
 
   /**
    * A view of its own (the whole spec, a concat item): the panes its marks ask for go below it,
    * in a vconcat whose first view is this one — so it is walked again knowing its scales' names
    * in there (y its own, x shared with the panes).
    */
-  const walkView = (node: unknown, path: PathSegment[], depth: number, scope: Omit<Scope, 'panes'>): unknown => {
+  const walkView = (node: unknown, path: PathSegment[], depth: number, scope: Omit<Scope, 'panes'>, go: Walk): unknown => {
     const before = { problems: problems.length, expanded: expandedCount };
     let panes: Pane[] = [];
-    let out = walk(node, path, undefined, depth, { ...scope, panes });
+    let out = go(node, path, undefined, depth, { ...scope, panes });
     if (!panes.length || !isObject(out)) return out;
     problems.length = before.problems;
     expandedCount = before.expanded;
     panes = [];
     const model = `${scope.model}concat_0_`;
-    out = walk(node, path, undefined, depth, { ...scope, model, owner: scope.owner && { x: scope.owner.x, y: model }, panes });
+    out = go(node, path, undefined, depth, { ...scope, model, owner: scope.owner && { x: scope.owner.x, y: model }, panes });
     if (!isObject(out)) return out;
     // The view's own data and transforms move above the panes; a unit deeper inside keeps its
     // own, and its pane needs them too.
     return withPanes(out, panes.map(({ pane, unit }) => (unit === node ? pane : withUnitData(pane, unit))));
   };
 
-  let result = walkView(spec, [], 0, { model: '', owner: { x: '', y: '' } });
+  let result = walkView(spec, [], 0, { model: '', owner: { x: '', y: '' } }, walk);
   // `config.<mark>` is read by the marks; plain Vega-Lite's schema does not allow it.
   if (isObject(result) && isObject(result['config']) && Object.keys(result['config']).some((k) => byName.has(k))) {
     const config = { ...result['config'] };
