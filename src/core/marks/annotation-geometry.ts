@@ -39,7 +39,8 @@ export const MARKER_REACH = { 'arrow-up': 2.2, 'arrow-down': 2.2, flag: 2.6 } as
 
 /** A position along x as a number (milliseconds for dates), or undefined when it is not one. */
 export function xNumber(v: unknown, xType: XType): number | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? (xType === 'ordinal' || xType === 'nominal' ? 0 : v) : undefined;
+  if (typeof v === 'number')
+    return Number.isFinite(v) ? (xType === 'ordinal' || xType === 'nominal' ? 0 : v) : undefined;
   if (typeof v !== 'string' || v.trim() === '') return undefined;
   if (xType === 'ordinal' || xType === 'nominal') return 0;
   // Vega reads date strings with Date.parse too, so both sides agree on the instant.
@@ -61,7 +62,13 @@ export function xOut(n: number, xType: XType): number {
  * `segments + 1` points around the ellipse inscribed in a box, closed (the last repeats the
  * first). Scales are affine, so an ellipse in data space is an ellipse on screen.
  */
-export function ellipsePoints(x0: number, x1: number, y0: number, y1: number, segments: number): { x: number; y: number }[] {
+export function ellipsePoints(
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  segments: number,
+): { x: number; y: number }[] {
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
   const rx = Math.abs(x1 - x0) / 2;
@@ -104,7 +111,13 @@ export const RAY_REACH = 10000;
  * Pixel coordinates of a ray from the point in `fromX`/`fromY` away from the one in `awayX`/`awayY`
  * (direction from `away` to `from`), RAY_REACH pixels long in the longer screen direction.
  */
-export function rayExprs(s: Screen, awayX: string, awayY: string, fromX: string, fromY: string): { x: string; y: string; x2: string; y2: string } {
+export function rayExprs(
+  s: Screen,
+  awayX: string,
+  awayY: string,
+  fromX: string,
+  fromY: string,
+): { x: string; y: string; x2: string; y2: string } {
   const ax = s.x(datum(awayX));
   const ay = s.y(datum(awayY));
   const fx = s.x(datum(fromX));

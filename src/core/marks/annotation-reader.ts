@@ -10,40 +10,101 @@ import { ANNOTATION_KINDS, type AnnotationKind } from './annotation-types';
 
 /** Colors that read on light and dark backgrounds. */
 export const KIND_COLORS: Record<AnnotationKind, string> = {
-  level: '#2563eb', event: '#7c3aed', xband: '#64748b', yband: '#64748b', trend: '#0891b2',
-  callout: '#64748b', marker: '#d97706', note: '#64748b', rect: '#64748b', ellipse: '#64748b',
-  polyline: '#0891b2', fibonacci: '#64748b', channel: '#0891b2', measure: DIRECTION_COLORS.rising,
-  pitchfork: '#db2777', elliott: '#2563eb',
+  level: '#2563eb',
+  event: '#7c3aed',
+  xband: '#64748b',
+  yband: '#64748b',
+  trend: '#0891b2',
+  callout: '#64748b',
+  marker: '#d97706',
+  note: '#64748b',
+  rect: '#64748b',
+  ellipse: '#64748b',
+  polyline: '#0891b2',
+  fibonacci: '#64748b',
+  channel: '#0891b2',
+  measure: DIRECTION_COLORS.rising,
+  pitchfork: '#db2777',
+  elliott: '#2563eb',
 };
 /** Item style defaults the schema documents (tests/unit/marks/options.test.ts checks it). */
 export const DEFAULT_STYLE = { strokeWidth: 1.5, fillOpacity: 0.12, arrowSize: 10, format: ',.2f' };
 export const KIND_STYLE: Partial<Record<AnnotationKind, Partial<Style>>> = { event: { strokeDash: [4, 3] } };
 
 export const LABEL_POSITIONS: Partial<Record<AnnotationKind, readonly string[]>> = {
-  level: ['left', 'right', 'center'], event: ['top', 'bottom'], xband: ['top', 'bottom'], yband: ['left', 'right'],
-  trend: ['start', 'end'], polyline: ['start', 'end'], channel: ['start', 'end'],
-  rect: ['top', 'bottom'], ellipse: ['top', 'bottom', 'center'], marker: ['above', 'below'],
+  level: ['left', 'right', 'center'],
+  event: ['top', 'bottom'],
+  xband: ['top', 'bottom'],
+  yband: ['left', 'right'],
+  trend: ['start', 'end'],
+  polyline: ['start', 'end'],
+  channel: ['start', 'end'],
+  rect: ['top', 'bottom'],
+  ellipse: ['top', 'bottom', 'center'],
+  marker: ['above', 'below'],
 };
-export const LABEL_PROPS = ['dx', 'dy', 'color', 'fontSize', 'fontWeight', 'fontStyle', 'font', 'angle', 'align', 'baseline', 'opacity', 'limit', 'lineHeight'];
+export const LABEL_PROPS = [
+  'dx',
+  'dy',
+  'color',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'font',
+  'angle',
+  'align',
+  'baseline',
+  'opacity',
+  'limit',
+  'lineHeight',
+];
 
 export const NAMES: Record<AnnotationKind, string> = {
-  level: 'level line', event: 'event line', xband: 'x band', yband: 'y band', trend: 'trend line', callout: 'callout',
-  marker: 'marker', note: 'note', rect: 'rectangle', ellipse: 'ellipse', polyline: 'polyline', fibonacci: 'Fibonacci retracement',
-  channel: 'channel', measure: 'measure', pitchfork: 'pitchfork', elliott: 'Elliott wave',
+  level: 'level line',
+  event: 'event line',
+  xband: 'x band',
+  yband: 'y band',
+  trend: 'trend line',
+  callout: 'callout',
+  marker: 'marker',
+  note: 'note',
+  rect: 'rectangle',
+  ellipse: 'ellipse',
+  polyline: 'polyline',
+  fibonacci: 'Fibonacci retracement',
+  channel: 'channel',
+  measure: 'measure',
+  pitchfork: 'pitchfork',
+  elliott: 'Elliott wave',
 };
 // "An x band": by sound, not by letter.
 export const article = (kind: AnnotationKind) => (/^([aeiou]|x )/i.test(NAMES[kind]) ? 'An' : 'A');
 export const named = (kind: AnnotationKind) => `${article(kind)} ${NAMES[kind]}`;
 
 /** Mark options that are not item defaults. */
-export const STRUCTURE = ['type', 'items', 'kind', 'x', 'x2', 'y', 'y2', 'label', 'at', 'high', 'low', 'parts', 'scales'];
+export const STRUCTURE = [
+  'type',
+  'items',
+  'kind',
+  'x',
+  'x2',
+  'y',
+  'y2',
+  'label',
+  'at',
+  'high',
+  'low',
+  'parts',
+  'scales',
+];
 export const ARROWS = ['start', 'end', 'both', 'none'];
 export const EXTENDS = ['segment', 'ray', 'line'];
 export const COUNT_WORDS = ['no', 'one', 'two', 'three'];
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const num = (v: unknown): number | undefined => (isFiniteNumber(v) ? v : undefined);
-export const without = (o: JsonObject, keys: readonly string[]): JsonObject => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+export const without = (o: JsonObject, keys: readonly string[]): JsonObject =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
 /**
  * The `{title}` an annotation's position fields carry so the chart's axis title does not change:
@@ -52,7 +113,12 @@ export const without = (o: JsonObject, keys: readonly string[]): JsonObject => O
 export function inheritedTitle(def: unknown): JsonObject {
   if (!isObject(def)) return {};
   if ('title' in def) return { title: def['title'] };
-  if (typeof def['field'] === 'string' && def['timeUnit'] === undefined && def['aggregate'] === undefined && def['bin'] === undefined) {
+  if (
+    typeof def['field'] === 'string' &&
+    def['timeUnit'] === undefined &&
+    def['aggregate'] === undefined &&
+    def['bin'] === undefined
+  ) {
     return { title: def['field'] };
   }
   return {};
@@ -74,7 +140,10 @@ export class Reader {
     }
     const t = xNumber(v, this.env.xType);
     if (t === undefined || (typeof v !== 'string' && typeof v !== 'number')) {
-      this.report(`${path}/${key}`, this.env.xType === 'temporal' ? `${JSON.stringify(v)} is not a date` : `${JSON.stringify(v)} is not a number`);
+      this.report(
+        `${path}/${key}`,
+        this.env.xType === 'temporal' ? `${JSON.stringify(v)} is not a date` : `${JSON.stringify(v)} is not a number`,
+      );
       return undefined;
     }
     return { x: v, t };
@@ -91,7 +160,12 @@ export class Reader {
   }
 
   points(raw: unknown, path: string, kind: AnnotationKind, min: number, max = min): Point[] | undefined {
-    const want = min === max ? `${COUNT_WORDS[min] ?? min} points` : max === Infinity ? `at least ${COUNT_WORDS[min] ?? min} points` : `${COUNT_WORDS[min]} or ${COUNT_WORDS[max]} points`;
+    const want =
+      min === max
+        ? `${COUNT_WORDS[min] ?? min} points`
+        : max === Infinity
+          ? `at least ${COUNT_WORDS[min] ?? min} points`
+          : `${COUNT_WORDS[min]} or ${COUNT_WORDS[max]} points`;
     if (raw === undefined) {
       this.report(path, `${named(kind)} needs "points": ${want}, [{"x": …, "y": …}, …]`);
       return undefined;
@@ -125,7 +199,11 @@ export class Reader {
     if (isText(raw)) return { text: { value: raw as string | string[] }, props: {} };
     if (isField(raw)) return { text: { field: (raw as JsonObject)['field'] as string }, props: {} };
     if (!isObject(raw) || !(isText(raw['text']) || isField(raw['text']))) {
-      this.report(`${path}/label`, `A label is text${dataDriven ? ', {"field": …}' : ''} or {"text": …, "position": …, "dx": …}`, 'warning');
+      this.report(
+        `${path}/label`,
+        `A label is text${dataDriven ? ', {"field": …}' : ''} or {"text": …, "position": …, "dx": …}`,
+        'warning',
+      );
       return undefined;
     }
     const text = raw['text'];
@@ -137,7 +215,9 @@ export class Reader {
       else {
         this.report(
           `${path}/label/position`,
-          allowed ? `${named(kind)}'s label goes ${allowed.map((a) => `"${a}"`).join(', ')}, not "${position}"` : `${named(kind)}'s label has no position to choose; move it with dx/dy`,
+          allowed
+            ? `${named(kind)}'s label goes ${allowed.map((a) => `"${a}"`).join(', ')}, not "${position}"`
+            : `${named(kind)}'s label has no position to choose; move it with dx/dy`,
           'warning',
         );
       }
@@ -156,20 +236,27 @@ export class Reader {
     if (v === undefined) return fallback;
     if (typeof v === 'string' && allowed.includes(v)) return v;
     const guess = typeof v === 'string' ? didYouMean(v, allowed) : undefined;
-    this.report(`${path}/${key}`, `"${key}" is one of ${allowed.map((a) => `"${a}"`).join(', ')}${guess ? ` (did you mean "${guess}"?)` : ''}; "${fallback}" was used`, 'warning');
+    this.report(
+      `${path}/${key}`,
+      `"${key}" is one of ${allowed.map((a) => `"${a}"`).join(', ')}${guess ? ` (did you mean "${guess}"?)` : ''}; "${fallback}" was used`,
+      'warning',
+    );
     return fallback;
   }
 }
 
 export function styleOf(kind: AnnotationKind, o: JsonObject, fallbackColor?: string): Style {
-  const dash = Array.isArray(o['strokeDash']) && o['strokeDash'].every((d) => typeof d === 'number') ? (o['strokeDash'] as number[]) : undefined;
+  const dash =
+    Array.isArray(o['strokeDash']) && o['strokeDash'].every((d) => typeof d === 'number')
+      ? (o['strokeDash'] as number[])
+      : undefined;
   const color = str(o['color']);
   const kindStyle = KIND_STYLE[kind] ?? {};
   return {
     color: color ?? fallbackColor ?? KIND_COLORS[kind],
     colorGiven: color !== undefined,
     strokeWidth: num(o['strokeWidth']) ?? DEFAULT_STYLE.strokeWidth,
-    ...(dash ?? kindStyle.strokeDash ? { strokeDash: dash ?? kindStyle.strokeDash } : {}),
+    ...((dash ?? kindStyle.strokeDash) ? { strokeDash: dash ?? kindStyle.strokeDash } : {}),
     ...(num(o['opacity']) !== undefined ? { opacity: num(o['opacity']) } : {}),
     fillOpacity: num(o['fillOpacity']) ?? DEFAULT_STYLE.fillOpacity,
     arrowSize: num(o['arrowSize']) ?? DEFAULT_STYLE.arrowSize,
@@ -190,6 +277,9 @@ export function kindOf(raw: unknown, path: string, report: Report): AnnotationKi
   }
   if ((ANNOTATION_KINDS as readonly string[]).includes(raw)) return raw as AnnotationKind;
   const guess = didYouMean(raw, ANNOTATION_KINDS);
-  report(`${path}/kind`, `Unknown annotation kind "${raw}".${guess ? ` Did you mean "${guess}"?` : ` Kinds: ${ANNOTATION_KINDS.join(', ')}.`}`);
+  report(
+    `${path}/kind`,
+    `Unknown annotation kind "${raw}".${guess ? ` Did you mean "${guess}"?` : ` Kinds: ${ANNOTATION_KINDS.join(', ')}.`}`,
+  );
   return undefined;
 }

@@ -17,19 +17,36 @@ const points = (min: number, max: number | undefined, description: string) => ({
   ...(max !== undefined ? { maxItems: max } : {}),
   description,
 });
-const ARROW = d('Arrowheads at the ends. __Default value:__ `"none"` (callouts: `"end"`, on the point)', { enum: ['start', 'end', 'both', 'none'] });
+const ARROW = d('Arrowheads at the ends. __Default value:__ `"none"` (callouts: `"end"`, on the point)', {
+  enum: ['start', 'end', 'both', 'none'],
+});
 
 const STYLE: Record<string, JsonObject> = {
-  color: d('Color of every part. __Default value:__ by kind: levels blue, events violet, bands and notes slate, trend lines cyan, buy green, sell red', { type: 'string' }),
+  color: d(
+    'Color of every part. __Default value:__ by kind: levels blue, events violet, bands and notes slate, trend lines cyan, buy green, sell red',
+    { type: 'string' },
+  ),
   strokeWidth: d('Width of lines. __Default value:__ `1.5`', { type: 'number', minimum: 0 }),
-  strokeDash: d('Dash pattern of lines, such as `[4, 3]`. __Default value:__ solid (event lines `[4, 3]`)', { type: 'array', items: { type: 'number' } }),
+  strokeDash: d('Dash pattern of lines, such as `[4, 3]`. __Default value:__ solid (event lines `[4, 3]`)', {
+    type: 'array',
+    items: { type: 'number' },
+  }),
   opacity: d('Opacity of the whole item. __Default value:__ `1`', { type: 'number', minimum: 0, maximum: 1 }),
-  fillOpacity: d('Opacity of shaded parts: bands, zones, fills. __Default value:__ `0.12`', { type: 'number', minimum: 0, maximum: 1 }),
+  fillOpacity: d('Opacity of shaded parts: bands, zones, fills. __Default value:__ `0.12`', {
+    type: 'number',
+    minimum: 0,
+    maximum: 1,
+  }),
   arrowSize: d('Length of arrowheads in pixels. __Default value:__ `10`', { type: 'number', minimum: 0 }),
   format: d('d3 format of prices in labels and price tags. __Default value:__ `",.2f"`', { type: 'string' }),
 };
 
-const item = (kind: string, description: string, required: string[], props: Record<string, JsonObject>): JsonObject => ({
+const item = (
+  kind: string,
+  description: string,
+  required: string[],
+  props: Record<string, JsonObject>,
+): JsonObject => ({
   type: 'object',
   additionalProperties: false,
   required: ['kind', ...required],
@@ -43,38 +60,63 @@ const item = (kind: string, description: string, required: string[], props: Reco
 });
 
 const KIND_DEFS: Record<string, JsonObject> = {
-  AnnotationLevel: item('level', 'A horizontal line at a price across the plot, labelled, with a price tag at the side.', ['y'], {
-    y: d('The price.', { type: 'number' }),
-    x: d('Where the line starts. __Default value:__ the plot\'s left edge', X),
-    x2: d('Where the line ends. __Default value:__ the plot\'s right edge', X),
-    price: d('The price tag outside the plot: its side, or `false`. __Default value:__ `"right"`', { anyOf: [{ type: 'boolean' }, { enum: ['left', 'right'] }] }),
+  AnnotationLevel: item(
+    'level',
+    'A horizontal line at a price across the plot, labelled, with a price tag at the side.',
+    ['y'],
+    {
+      y: d('The price.', { type: 'number' }),
+      x: d("Where the line starts. __Default value:__ the plot's left edge", X),
+      x2: d("Where the line ends. __Default value:__ the plot's right edge", X),
+      price: d('The price tag outside the plot: its side, or `false`. __Default value:__ `"right"`', {
+        anyOf: [{ type: 'boolean' }, { enum: ['left', 'right'] }],
+      }),
+    },
+  ),
+  AnnotationEvent: item('event', 'A vertical line at a date across the plot, labelled at its top.', ['x'], {
+    x: d('The date.', X),
   }),
-  AnnotationEvent: item('event', 'A vertical line at a date across the plot, labelled at its top.', ['x'], { x: d('The date.', X) }),
-  AnnotationXBand: item('xband', 'A shaded range of dates across the plot\'s height.', ['x', 'x2'], {
+  AnnotationXBand: item('xband', "A shaded range of dates across the plot's height.", ['x', 'x2'], {
     x: d('Where the band starts.', X),
     x2: d('Where it ends (not before `x`).', X),
   }),
-  AnnotationYBand: item('yband', 'A shaded range of prices across the plot\'s width.', ['y', 'y2'], {
+  AnnotationYBand: item('yband', "A shaded range of prices across the plot's width.", ['y', 'y2'], {
     y: d('One edge.', { type: 'number' }),
     y2: d('The other edge.', { type: 'number' }),
   }),
-  AnnotationTrend: item('trend', 'A line through two points, as a segment or extended into a ray or a full line.', ['points'], {
-    points: points(2, 2, 'The two points the line goes through.'),
-    extend: d('`segment` between the points, `ray` on past the second to the plot\'s edge, `line` past both. __Default value:__ `"segment"`', { enum: ['segment', 'ray', 'line'] }),
-    arrow: ARROW,
-  }),
-  AnnotationCallout: item('callout', 'A label offset from a point, with a connector and an arrowhead pointing at the point.', ['x', 'y'], {
-    x: X,
-    y: { type: 'number' },
-    dx: d('Horizontal offset of the label from the point in pixels. __Default value:__ `40`', { type: 'number' }),
-    dy: d('Vertical offset of the label in pixels (negative: up). __Default value:__ `-40`', { type: 'number' }),
-    arrow: ARROW,
-  }),
+  AnnotationTrend: item(
+    'trend',
+    'A line through two points, as a segment or extended into a ray or a full line.',
+    ['points'],
+    {
+      points: points(2, 2, 'The two points the line goes through.'),
+      extend: d(
+        '`segment` between the points, `ray` on past the second to the plot\'s edge, `line` past both. __Default value:__ `"segment"`',
+        { enum: ['segment', 'ray', 'line'] },
+      ),
+      arrow: ARROW,
+    },
+  ),
+  AnnotationCallout: item(
+    'callout',
+    'A label offset from a point, with a connector and an arrowhead pointing at the point.',
+    ['x', 'y'],
+    {
+      x: X,
+      y: { type: 'number' },
+      dx: d('Horizontal offset of the label from the point in pixels. __Default value:__ `40`', { type: 'number' }),
+      dy: d('Vertical offset of the label in pixels (negative: up). __Default value:__ `-40`', { type: 'number' }),
+      arrow: ARROW,
+    },
+  ),
   AnnotationMarker: item('marker', 'A symbol at a price: buy/sell arrows, flags, circles…', ['x', 'y'], {
     x: X,
     y: { type: 'number' },
     shape: ref('AnnotationMarkerShape'),
-    position: d('Where the symbol sits relative to the price. __Default value:__ `below` for buy/arrow-up, `above` for sell/arrow-down/flag, else `center`', { enum: ['above', 'below', 'center'] }),
+    position: d(
+      'Where the symbol sits relative to the price. __Default value:__ `below` for buy/arrow-up, `above` for sell/arrow-down/flag, else `center`',
+      { enum: ['above', 'below', 'center'] },
+    ),
     size: d('Symbol area in square pixels. __Default value:__ `100`', { type: 'number', minimum: 0 }),
   }),
   AnnotationNote: item('note', 'Text at a point.', ['x', 'y', 'label'], { x: X, y: { type: 'number' } }),
@@ -84,45 +126,97 @@ const KIND_DEFS: Record<string, JsonObject> = {
     y: { type: 'number' },
     y2: { type: 'number' },
   }),
-  AnnotationEllipse: item('ellipse', 'An ellipse inscribed in the box between two dates and two prices.', ['x', 'x2', 'y', 'y2'], {
-    x: X,
-    x2: d('Not before `x`.', X),
-    y: { type: 'number' },
-    y2: { type: 'number' },
-  }),
+  AnnotationEllipse: item(
+    'ellipse',
+    'An ellipse inscribed in the box between two dates and two prices.',
+    ['x', 'x2', 'y', 'y2'],
+    {
+      x: X,
+      x2: d('Not before `x`.', X),
+      y: { type: 'number' },
+      y2: { type: 'number' },
+    },
+  ),
   AnnotationPolyline: item('polyline', 'A line through several points in order.', ['points'], {
     points: points(2, undefined, 'The points, in drawing order.'),
     closed: d('Back to the first point. __Default value:__ `false`', { type: 'boolean' }),
     arrow: ARROW,
   }),
-  AnnotationFibonacci: item('fibonacci', 'Fibonacci retracement between two points: a line per level with its ratio and price, shaded zones between.', ['points'], {
-    points: points(2, 2, 'The swing\'s start (level 1) and end (level 0).'),
-    levels: d('The ratios drawn. __Default value:__ `[0, 0.236, 0.382, 0.5, 0.618, 0.786, 1]`', { type: 'array', items: { type: 'number' }, minItems: 1 }),
-    colors: d('Colors of the levels, in the order of `levels`. __Default value:__ a palette, or `color` for all', { type: 'array', items: { type: 'string' } }),
-    extend: d('Lines and zones go on to the plot\'s right edge. __Default value:__ `false`', { type: 'boolean' }),
-    price: d('The side of the lines where each level\'s ratio and price is written, or `false`. __Default value:__ `"left"`', { anyOf: [{ type: 'boolean' }, { enum: ['left', 'right'] }] }),
-  }),
-  AnnotationChannel: item('channel', 'A parallel channel: a trend line, its parallel through a third point (or `offset` away), a dashed midline and the fill between.', ['points'], {
-    points: points(2, 3, 'Two points of the base line, and optionally the point the parallel goes through.'),
-    offset: d('Distance of the parallel from the base line, in price (when there is no third point).', { type: 'number' }),
-    midline: d('A dashed line midway. __Default value:__ `true`', { type: 'boolean' }),
-  }),
-  AnnotationMeasure: item('measure', 'The change between two points: a shaded box with arrows, and the change in price, percent and time as a label.', ['points'], {
-    points: points(2, 2, 'From and to.'),
-    bars: d('Count the rows of the chart\'s data between the points (needs the chart\'s x field on an enclosing layer). __Default value:__ `false`', { type: 'boolean' }),
-  }),
-  AnnotationPitchfork: item('pitchfork', 'Andrews\' pitchfork: a median line from the first point through the middle of the other two, and parallel tines through them.', ['points'], {
-    points: points(3, 3, 'The pivot, then the two reaction points.'),
-    length: d('How far the lines run past the midpoint, in runs of the median from the pivot. __Default value:__ `1`', { type: 'number', exclusiveMinimum: 0 }),
-  }),
-  AnnotationElliott: item('elliott', 'Elliott wave points joined by a line, each labelled above a peak or below a trough.', ['points'], {
-    points: points(2, undefined, 'The wave points in order, starting with the origin.'),
-    labels: d('One label a point. __Default value:__ `0`–`5` for 6 points, `0, A, B, C` for 4, `0`–`5, A, B, C` for 9, else `0, 1, …`', { type: 'array', items: { type: 'string' } }),
-  }),
+  AnnotationFibonacci: item(
+    'fibonacci',
+    'Fibonacci retracement between two points: a line per level with its ratio and price, shaded zones between.',
+    ['points'],
+    {
+      points: points(2, 2, "The swing's start (level 1) and end (level 0)."),
+      levels: d('The ratios drawn. __Default value:__ `[0, 0.236, 0.382, 0.5, 0.618, 0.786, 1]`', {
+        type: 'array',
+        items: { type: 'number' },
+        minItems: 1,
+      }),
+      colors: d('Colors of the levels, in the order of `levels`. __Default value:__ a palette, or `color` for all', {
+        type: 'array',
+        items: { type: 'string' },
+      }),
+      extend: d("Lines and zones go on to the plot's right edge. __Default value:__ `false`", { type: 'boolean' }),
+      price: d(
+        'The side of the lines where each level\'s ratio and price is written, or `false`. __Default value:__ `"left"`',
+        { anyOf: [{ type: 'boolean' }, { enum: ['left', 'right'] }] },
+      ),
+    },
+  ),
+  AnnotationChannel: item(
+    'channel',
+    'A parallel channel: a trend line, its parallel through a third point (or `offset` away), a dashed midline and the fill between.',
+    ['points'],
+    {
+      points: points(2, 3, 'Two points of the base line, and optionally the point the parallel goes through.'),
+      offset: d('Distance of the parallel from the base line, in price (when there is no third point).', {
+        type: 'number',
+      }),
+      midline: d('A dashed line midway. __Default value:__ `true`', { type: 'boolean' }),
+    },
+  ),
+  AnnotationMeasure: item(
+    'measure',
+    'The change between two points: a shaded box with arrows, and the change in price, percent and time as a label.',
+    ['points'],
+    {
+      points: points(2, 2, 'From and to.'),
+      bars: d(
+        "Count the rows of the chart's data between the points (needs the chart's x field on an enclosing layer). __Default value:__ `false`",
+        { type: 'boolean' },
+      ),
+    },
+  ),
+  AnnotationPitchfork: item(
+    'pitchfork',
+    "Andrews' pitchfork: a median line from the first point through the middle of the other two, and parallel tines through them.",
+    ['points'],
+    {
+      points: points(3, 3, 'The pivot, then the two reaction points.'),
+      length: d(
+        'How far the lines run past the midpoint, in runs of the median from the pivot. __Default value:__ `1`',
+        { type: 'number', exclusiveMinimum: 0 },
+      ),
+    },
+  ),
+  AnnotationElliott: item(
+    'elliott',
+    'Elliott wave points joined by a line, each labelled above a peak or below a trough.',
+    ['points'],
+    {
+      points: points(2, undefined, 'The wave points in order, starting with the origin.'),
+      labels: d(
+        'One label a point. __Default value:__ `0`–`5` for 6 points, `0, A, B, C` for 4, `0`–`5, A, B, C` for 9, else `0, 1, …`',
+        { type: 'array', items: { type: 'string' } },
+      ),
+    },
+  ),
 };
 
 const FIELD = ref('AnnotationFieldRef');
-const PART = (what: string) => d(`${what}: \`false\` hides it; mark properties style it.`, { anyOf: [{ type: 'boolean' }, ref('MarkConfig')] });
+const PART = (what: string) =>
+  d(`${what}: \`false\` hides it; mark properties style it.`, { anyOf: [{ type: 'boolean' }, ref('MarkConfig')] });
 const CONFIG_PROPS: Record<string, JsonObject> = {
   ...STYLE,
   parts: ref('AnnotationParts'),
@@ -140,27 +234,41 @@ export const annotationSchema: MarkSchema = {
       additionalProperties: false,
       required: ['type'],
       description:
-        'Annotations in the chart\'s coordinates: level and event lines, bands, trend lines, callouts, markers, notes, shapes, Fibonacci retracements, channels, measures, pitchforks, Elliott waves. Give `items`, or a `kind` with field mappings for one item per row of the data. Other options are defaults for every item.',
+        "Annotations in the chart's coordinates: level and event lines, bands, trend lines, callouts, markers, notes, shapes, Fibonacci retracements, channels, measures, pitchforks, Elliott waves. Give `items`, or a `kind` with field mappings for one item per row of the data. Other options are defaults for every item.",
       properties: {
         type: { const: 'annotation', description: 'The mark type.' },
         items: d('The annotations, each with its `kind`.', { type: 'array', items: ref('AnnotationItem') }),
-        kind: d('Driven by data: the kind of item drawn for every row.', { enum: ['level', 'event', 'xband', 'yband', 'trend', 'callout', 'marker', 'note', 'rect'] }),
-        x: d('Driven by data: the field of each row\'s date.', FIELD),
-        x2: d('Driven by data: the field of each row\'s end date.', FIELD),
-        y: d('Driven by data: the field of each row\'s price.', FIELD),
-        y2: d('Driven by data: the field of each row\'s second price.', FIELD),
-        label: d('Driven by data: text for every row, or a field, or a label with a field as `text`.', { anyOf: [ref('AnnotationLabel'), FIELD] }),
-        at: d('Driven by data: markers at each row\'s high or low (the `high`/`low` fields, else the chart\'s `high`/`low` channels).', { enum: ['high', 'low'] }),
-        high: d('The field of each row\'s high.', FIELD),
-        low: d('The field of each row\'s low.', FIELD),
-        extend: d('Trend lines: `segment`, `ray` or `line`. __Default value:__ `"segment"`', { enum: ['segment', 'ray', 'line'] }),
+        kind: d('Driven by data: the kind of item drawn for every row.', {
+          enum: ['level', 'event', 'xband', 'yband', 'trend', 'callout', 'marker', 'note', 'rect'],
+        }),
+        x: d("Driven by data: the field of each row's date.", FIELD),
+        x2: d("Driven by data: the field of each row's end date.", FIELD),
+        y: d("Driven by data: the field of each row's price.", FIELD),
+        y2: d("Driven by data: the field of each row's second price.", FIELD),
+        label: d('Driven by data: text for every row, or a field, or a label with a field as `text`.', {
+          anyOf: [ref('AnnotationLabel'), FIELD],
+        }),
+        at: d(
+          "Driven by data: markers at each row's high or low (the `high`/`low` fields, else the chart's `high`/`low` channels).",
+          { enum: ['high', 'low'] },
+        ),
+        high: d("The field of each row's high.", FIELD),
+        low: d("The field of each row's low.", FIELD),
+        extend: d('Trend lines: `segment`, `ray` or `line`. __Default value:__ `"segment"`', {
+          enum: ['segment', 'ray', 'line'],
+        }),
         arrow: ARROW,
-        dx: d('Callouts: the label\'s horizontal offset in pixels. __Default value:__ `40`', { type: 'number' }),
-        dy: d('Callouts: the label\'s vertical offset in pixels. __Default value:__ `-40`', { type: 'number' }),
+        dx: d("Callouts: the label's horizontal offset in pixels. __Default value:__ `40`", { type: 'number' }),
+        dy: d("Callouts: the label's vertical offset in pixels. __Default value:__ `-40`", { type: 'number' }),
         shape: ref('AnnotationMarkerShape'),
-        position: d('Markers: above, below or on the price. __Default value:__ by shape', { enum: ['above', 'below', 'center'] }),
+        position: d('Markers: above, below or on the price. __Default value:__ by shape', {
+          enum: ['above', 'below', 'center'],
+        }),
         size: d('Markers: symbol area in square pixels. __Default value:__ `100`', { type: 'number', minimum: 0 }),
-        price: d('Level lines: the price tag\'s side; Fibonacci: the side of the level labels; or `false`. __Default value:__ `"right"` (levels), `"left"` (Fibonacci)', { anyOf: [{ type: 'boolean' }, { enum: ['left', 'right'] }] }),
+        price: d(
+          'Level lines: the price tag\'s side; Fibonacci: the side of the level labels; or `false`. __Default value:__ `"right"` (levels), `"left"` (Fibonacci)',
+          { anyOf: [{ type: 'boolean' }, { enum: ['left', 'right'] }] },
+        ),
         ...CONFIG_PROPS,
       },
     },
@@ -172,7 +280,9 @@ export const annotationSchema: MarkSchema = {
     },
     AnnotationItem: { anyOf: Object.keys(KIND_DEFS).map(ref), description: 'One annotation; `kind` says which.' },
     ...KIND_DEFS,
-    AnnotationX: d('A date (`"2009-06-15"`, a timestamp) or a number, as the chart\'s x reads it.', { type: ['string', 'number'] }),
+    AnnotationX: d('A date (`"2009-06-15"`, a timestamp) or a number, as the chart\'s x reads it.', {
+      type: ['string', 'number'],
+    }),
     AnnotationPoint: {
       type: 'object',
       additionalProperties: false,
@@ -187,12 +297,29 @@ export const annotationSchema: MarkSchema = {
       description: 'A data field.',
       properties: {
         field: { type: 'string' },
-        type: d('How x is read. __Default value:__ the chart\'s x type, else `"temporal"`', { enum: ['temporal', 'quantitative'] }),
+        type: d('How x is read. __Default value:__ the chart\'s x type, else `"temporal"`', {
+          enum: ['temporal', 'quantitative'],
+        }),
       },
     },
-    AnnotationMarkerShape: d('`buy`/`arrow-up` sit under the price and point up at it, `sell`/`arrow-down` over it pointing down, `flag` stands on it. __Default value:__ `"circle"`', {
-      enum: ['buy', 'sell', 'arrow-up', 'arrow-down', 'flag', 'circle', 'square', 'diamond', 'cross', 'triangle-up', 'triangle-down'],
-    }),
+    AnnotationMarkerShape: d(
+      '`buy`/`arrow-up` sit under the price and point up at it, `sell`/`arrow-down` over it pointing down, `flag` stands on it. __Default value:__ `"circle"`',
+      {
+        enum: [
+          'buy',
+          'sell',
+          'arrow-up',
+          'arrow-down',
+          'flag',
+          'circle',
+          'square',
+          'diamond',
+          'cross',
+          'triangle-up',
+          'triangle-down',
+        ],
+      },
+    ),
     AnnotationLabel: d('Text, lines of text, or a label with its own placement and style.', {
       anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, ref('AnnotationLabelDef')],
     }),
@@ -202,14 +329,16 @@ export const annotationSchema: MarkSchema = {
       required: ['text'],
       description: 'A label with its own placement and style.',
       properties: {
-        text: d('The text; an array gives one line each; driven by data, a field.', { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, FIELD] }),
+        text: d('The text; an array gives one line each; driven by data, a field.', {
+          anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, FIELD],
+        }),
         position: d(
           'Where the label sits, per kind: level `left` (default), `right`, `center`; event, x band, rect `top` (default), `bottom`; y band `left` (default), `right`; trend, polyline, channel `end` (default), `start`; ellipse `top` (default), `bottom`, `center`; marker `below`, `above`.',
           { enum: ['left', 'right', 'center', 'top', 'bottom', 'start', 'end', 'above', 'below'] },
         ),
         dx: d('Pixels to the right of where the kind puts the label.', { type: 'number' }),
         dy: d('Pixels down from where the kind puts the label.', { type: 'number' }),
-        color: d('__Default value:__ the item\'s color', { type: 'string' }),
+        color: d("__Default value:__ the item's color", { type: 'string' }),
         fontSize: { type: 'number', minimum: 0 },
         fontWeight: ref('FontWeight'),
         fontStyle: { type: 'string' },
@@ -225,7 +354,8 @@ export const annotationSchema: MarkSchema = {
     AnnotationParts: {
       type: 'object',
       additionalProperties: false,
-      description: 'Each generated part, stamped `style: "annotation-<part>"`: `false` hides it, mark properties style it.',
+      description:
+        'Each generated part, stamped `style: "annotation-<part>"`: `false` hides it, mark properties style it.',
       properties: {
         line: PART('Lines (rules, trend lines, outlines)'),
         band: PART('Shaded areas (bands, zones, fills)'),
@@ -234,7 +364,7 @@ export const annotationSchema: MarkSchema = {
         marker: PART('Marker symbols'),
         point: PART('Dots on wave points'),
         connector: PART('Callout connectors'),
-        tag: PART('The colored tag behind a level\'s price'),
+        tag: PART("The colored tag behind a level's price"),
         price: PART('Prices written by level lines (on their tag) and Fibonacci levels'),
       },
     },

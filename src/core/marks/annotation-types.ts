@@ -6,8 +6,22 @@ export const ANNOTATION = 'annotation';
 export { ANNOTATION_PARTS, type AnnotationPart };
 
 export const ANNOTATION_KINDS = [
-  'level', 'event', 'xband', 'yband', 'trend', 'callout', 'marker', 'note', 'rect', 'ellipse',
-  'polyline', 'fibonacci', 'channel', 'measure', 'pitchfork', 'elliott',
+  'level',
+  'event',
+  'xband',
+  'yband',
+  'trend',
+  'callout',
+  'marker',
+  'note',
+  'rect',
+  'ellipse',
+  'polyline',
+  'fibonacci',
+  'channel',
+  'measure',
+  'pitchfork',
+  'elliott',
 ] as const;
 export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
 
@@ -197,8 +211,21 @@ export interface ElliottItem extends ItemBase {
   labels?: string[];
 }
 export type AnnotationItem =
-  | LevelItem | EventItem | XBandItem | YBandItem | TrendItem | CalloutItem | MarkerItem | NoteItem
-  | RectItem | PolylineItem | FibonacciItem | ChannelItem | MeasureItem | PitchforkItem | ElliottItem;
+  | LevelItem
+  | EventItem
+  | XBandItem
+  | YBandItem
+  | TrendItem
+  | CalloutItem
+  | MarkerItem
+  | NoteItem
+  | RectItem
+  | PolylineItem
+  | FibonacciItem
+  | ChannelItem
+  | MeasureItem
+  | PitchforkItem
+  | ElliottItem;
 
 /** Each part: `false` hides it, mark properties style it (over `config.style["annotation-<part>"]`). */
 export type AnnotationParts = Partial<Record<AnnotationPart, boolean | JsonObject>>;
@@ -230,4 +257,3 @@ export interface AnnotationDef extends AnnotationConfig {
   high?: AnnotationFieldRef;
   low?: AnnotationFieldRef;
 }
-

@@ -12,13 +12,26 @@ import { isObject } from '../json';
 import { DIRECTION_COLORS, partStyle, splitUnit } from './shared/parts';
 import type { ExpandContext, ExtensionMark, JsonObject } from './types';
 import { ANNOTATION, ANNOTATION_KINDS, DATA_KINDS } from './annotation-types';
-import { named, STRUCTURE, ARROWS, EXTENDS, num, without, inheritedTitle, type Report, Reader, styleOf, markerColor, kindOf } from './annotation-reader';
+import {
+  named,
+  STRUCTURE,
+  ARROWS,
+  EXTENDS,
+  num,
+  without,
+  inheritedTitle,
+  type Report,
+  Reader,
+  styleOf,
+  markerColor,
+  kindOf,
+} from './annotation-reader';
 
 export * from './annotation-types';
 export { DEFAULT_STYLE, KIND_COLORS } from './annotation-reader';
 
-
-const wrap = (row: JsonObject, units: JsonObject[]): JsonObject | undefined => (units.length ? { data: { values: [row] }, layer: units } : undefined);
+const wrap = (row: JsonObject, units: JsonObject[]): JsonObject | undefined =>
+  units.length ? { data: { values: [row] }, layer: units } : undefined;
 
 /** One literal item → one layer (with its own data), or undefined when it cannot be drawn. */
 function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): JsonObject | undefined {
@@ -30,7 +43,13 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
   const kind = kindOf(raw['kind'], path, report);
   if (!kind) return undefined;
   const o: JsonObject = { ...base, ...raw };
-  const it: Item = { kind, path, o, style: styleOf(kind, o, kind === 'marker' ? markerColor(o['shape']) : undefined), label: r.label(raw['label'], path, kind, false) };
+  const it: Item = {
+    kind,
+    path,
+    o,
+    style: styleOf(kind, o, kind === 'marker' ? markerColor(o['shape']) : undefined),
+    label: r.label(raw['label'], path, kind, false),
+  };
   const discrete = env.xType !== 'temporal' && env.xType !== 'quantitative';
   const xy = (xKey = 'x', yKey = 'y') => {
     const x = r.x(o[xKey], path, kind, xKey);
@@ -59,12 +78,18 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
     report(path, `${named(kind)} needs a temporal or quantitative x; the chart's x is ${env.xType}`);
     return undefined;
   }
-  if (['trend', 'polyline', 'callout'].includes(kind)) o['arrow'] = r.keyword(o, 'arrow', ARROWS, kind === 'callout' ? 'end' : 'none', path);
+  if (['trend', 'polyline', 'callout'].includes(kind))
+    o['arrow'] = r.keyword(o, 'arrow', ARROWS, kind === 'callout' ? 'end' : 'none', path);
 
   switch (kind) {
     case 'level': {
       const y = r.y(o['y'], path, kind);
-      const span = o['x'] !== undefined && o['x2'] !== undefined ? xSpan(true) : o['x'] !== undefined ? { x: r.x(o['x'], path, kind) } : {};
+      const span =
+        o['x'] !== undefined && o['x2'] !== undefined
+          ? xSpan(true)
+          : o['x'] !== undefined
+            ? { x: r.x(o['x'], path, kind) }
+            : {};
       if (y === undefined || span === undefined || ('x' in span && !span.x)) return undefined;
       const row: JsonObject = { y };
       const f: Fields = { y: 'y' };
@@ -89,7 +114,8 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
       const sx = xSpan(true);
       const sy = ySpan();
       if (!sx || !('x' in sx) || !sy) return undefined;
-      if (kind === 'rect') return wrap({ x: sx.x!.x, x2: sx.x2!.x, ...sy }, K.rect(env, it, { x: 'x', x2: 'x2', y: 'y', y2: 'y2' }));
+      if (kind === 'rect')
+        return wrap({ x: sx.x!.x, x2: sx.x2!.x, ...sy }, K.rect(env, it, { x: 'x', x2: 'x2', y: 'y', y2: 'y2' }));
       return K.ellipse(env, it, { x: { ...sx.x!, y: sy.y }, x2: { ...sx.x2!, y: sy.y2 } });
     }
     case 'trend': {
@@ -100,7 +126,10 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
         return undefined;
       }
       o['extend'] = r.keyword(o, 'extend', EXTENDS, 'segment', path);
-      return wrap({ x: p[0]!.x, y: p[0]!.y, x2: p[1]!.x, y2: p[1]!.y }, K.trend(env, it, { x: 'x', y: 'y', x2: 'x2', y2: 'y2' }));
+      return wrap(
+        { x: p[0]!.x, y: p[0]!.y, x2: p[1]!.x, y2: p[1]!.y },
+        K.trend(env, it, { x: 'x', y: 'y', x2: 'x2', y2: 'y2' }),
+      );
     }
     case 'callout':
     case 'note':
@@ -113,10 +142,18 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
       }
       if (kind === 'marker') {
         o['shape'] = r.keyword(o, 'shape', MARKER_SHAPES, 'circle', path);
-        if (o['position'] !== undefined) o['position'] = r.keyword(o, 'position', ['above', 'below', 'center'], K.markerPlacement(o['shape'] as string), path);
+        if (o['position'] !== undefined)
+          o['position'] = r.keyword(
+            o,
+            'position',
+            ['above', 'below', 'center'],
+            K.markerPlacement(o['shape'] as string),
+            path,
+          );
       }
       const f = { x: 'x', y: 'y' };
-      const units = kind === 'callout' ? K.callout(env, it, f) : kind === 'note' ? K.note(env, it, f) : K.marker(env, it, f);
+      const units =
+        kind === 'callout' ? K.callout(env, it, f) : kind === 'note' ? K.note(env, it, f) : K.marker(env, it, f);
       return wrap({ x: at.x.x, y: at.y }, units);
     }
     case 'polyline': {
@@ -165,17 +202,25 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
       if (!p) return undefined;
       let bars = o['bars'] === true;
       if (bars && (!env.chartX || env.xType !== 'temporal')) {
-        report(`${path}/bars`, 'Counting bars needs the chart\'s temporal x field on an enclosing layer\'s encoding; the days are shown instead', 'warning');
+        report(
+          `${path}/bars`,
+          "Counting bars needs the chart's temporal x field on an enclosing layer's encoding; the days are shown instead",
+          'warning',
+        );
         bars = false;
       }
-      if (o['color'] === undefined) it.style.color = p[1]!.y >= p[0]!.y ? DIRECTION_COLORS.rising : DIRECTION_COLORS.falling;
+      if (o['color'] === undefined)
+        it.style.color = p[1]!.y >= p[0]!.y ? DIRECTION_COLORS.rising : DIRECTION_COLORS.falling;
       return K.measure(env, it, p[0]!, p[1]!, bars);
     }
     case 'pitchfork': {
       const p = r.points(o['points'], path, kind, 3);
       if (!p) return undefined;
       if (p[0]!.t === (p[1]!.t + p[2]!.t) / 2) {
-        report(`${path}/points`, 'The first point and the middle of the other two share x: the pitchfork has no direction');
+        report(
+          `${path}/points`,
+          'The first point and the middle of the other two share x: the pitchfork has no direction',
+        );
         return undefined;
       }
       const length = num(o['length']) ?? 1;
@@ -187,7 +232,8 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
       let labels = K.elliottLabels(p.length);
       const given = o['labels'];
       if (Array.isArray(given) && given.every((l) => typeof l === 'string')) {
-        if (given.length !== p.length) report(`${path}/labels`, `${given.length} labels for ${p.length} points`, 'warning');
+        if (given.length !== p.length)
+          report(`${path}/labels`, `${given.length} labels for ${p.length} points`, 'warning');
         labels = p.map((_, i) => (given[i] as string | undefined) ?? '');
       }
       return K.elliott(env, it, p, labels);
@@ -196,17 +242,33 @@ function literalItem(r: Reader, base: JsonObject, raw: unknown, path: string): J
 }
 
 const DATA_NEEDS: Record<(typeof DATA_KINDS)[number], readonly string[]> = {
-  level: ['y'], event: ['x'], xband: ['x', 'x2'], yband: ['y', 'y2'], trend: ['x', 'y', 'x2', 'y2'],
-  callout: ['x', 'y'], marker: ['x', 'y'], note: ['x', 'y'], rect: ['x', 'x2', 'y', 'y2'],
+  level: ['y'],
+  event: ['x'],
+  xband: ['x', 'x2'],
+  yband: ['y', 'y2'],
+  trend: ['x', 'y', 'x2', 'y2'],
+  callout: ['x', 'y'],
+  marker: ['x', 'y'],
+  note: ['x', 'y'],
+  rect: ['x', 'x2', 'y', 'y2'],
 };
 
 /** A data-driven annotation: one item of `kind` per row, positions read from fields. */
-function dataDriven(r: Reader, ctx: ExpandContext, mark: JsonObject, own: JsonObject, base: JsonObject): JsonObject[] | undefined {
+function dataDriven(
+  r: Reader,
+  ctx: ExpandContext,
+  mark: JsonObject,
+  own: JsonObject,
+  base: JsonObject,
+): JsonObject[] | undefined {
   const { env, report } = r;
   const kind = kindOf(mark['kind'], '/mark', report);
   if (!kind) return undefined;
   if (!(DATA_KINDS as readonly string[]).includes(kind)) {
-    report('/mark/kind', `${named(kind)} is drawn from literal points: "items": [{"kind": "${kind}", …}]. Kinds driven by data: ${DATA_KINDS.join(', ')}`);
+    report(
+      '/mark/kind',
+      `${named(kind)} is drawn from literal points: "items": [{"kind": "${kind}", …}]. Kinds driven by data: ${DATA_KINDS.join(', ')}`,
+    );
     return undefined;
   }
   const fields: Fields = {};
@@ -216,7 +278,10 @@ function dataDriven(r: Reader, ctx: ExpandContext, mark: JsonObject, own: JsonOb
     if (v === undefined) continue;
     if (isObject(v) && typeof v['field'] === 'string') fields[key] = v['field'];
     else {
-      report(mark[key] !== undefined ? `/mark/${key}` : `/encoding/${key}`, `In an annotation driven by data, "${key}" names a field: {"field": "${key === 'x' || key === 'x2' ? 'date' : 'price'}"}`);
+      report(
+        mark[key] !== undefined ? `/mark/${key}` : `/encoding/${key}`,
+        `In an annotation driven by data, "${key}" names a field: {"field": "${key === 'x' || key === 'x2' ? 'date' : 'price'}"}`,
+      );
       ok = false;
     }
   }
@@ -241,18 +306,43 @@ function dataDriven(r: Reader, ctx: ExpandContext, mark: JsonObject, own: JsonOb
   if (!ok) return undefined;
   const missing = DATA_NEEDS[kind as (typeof DATA_KINDS)[number]].filter((k) => !(k in fields));
   if (missing.length) {
-    report('/mark', `${named(kind)} driven by data needs ${missing.map((k) => `"${k}": {"field": …}`).join(', ')}${kind === 'marker' && missing.includes('y') ? ' (or "at": "high" / "low")' : ''}`);
+    report(
+      '/mark',
+      `${named(kind)} driven by data needs ${missing.map((k) => `"${k}": {"field": …}`).join(', ')}${kind === 'marker' && missing.includes('y') ? ' (or "at": "high" / "low")' : ''}`,
+    );
     return undefined;
   }
-  const label = r.label(mark['label'] ?? (own['text'] !== undefined ? own['text'] : undefined), mark['label'] !== undefined ? '/mark' : '/encoding', kind, true);
+  const label = r.label(
+    mark['label'] ?? (own['text'] !== undefined ? own['text'] : undefined),
+    mark['label'] !== undefined ? '/mark' : '/encoding',
+    kind,
+    true,
+  );
   if (kind === 'note' && !label) {
     report('/mark', 'A note needs a "label": text or {"field": …}');
     return undefined;
   }
-  if (['trend', 'callout'].includes(kind)) o['arrow'] = r.keyword(o, 'arrow', ARROWS, kind === 'callout' ? 'end' : 'none', '/mark');
+  if (['trend', 'callout'].includes(kind))
+    o['arrow'] = r.keyword(o, 'arrow', ARROWS, kind === 'callout' ? 'end' : 'none', '/mark');
   if (kind === 'trend') o['extend'] = r.keyword(o, 'extend', EXTENDS, 'segment', '/mark');
-  const it: Item = { kind, path: '/mark', o, style: styleOf(kind, o, kind === 'marker' ? markerColor(o['shape']) : undefined), ...(label ? { label } : {}) };
-  const build = { level: K.level, event: K.event, xband: K.xband, yband: K.yband, trend: K.trend, callout: K.callout, marker: K.marker, note: K.note, rect: K.rect }[kind as (typeof DATA_KINDS)[number]];
+  const it: Item = {
+    kind,
+    path: '/mark',
+    o,
+    style: styleOf(kind, o, kind === 'marker' ? markerColor(o['shape']) : undefined),
+    ...(label ? { label } : {}),
+  };
+  const build = {
+    level: K.level,
+    event: K.event,
+    xband: K.xband,
+    yband: K.yband,
+    trend: K.trend,
+    callout: K.callout,
+    marker: K.marker,
+    note: K.note,
+    rect: K.rect,
+  }[kind as (typeof DATA_KINDS)[number]];
   return build(env, it, fields);
 }
 
@@ -281,11 +371,16 @@ export const annotation: ExtensionMark = {
     const config = isObject(ctx.config?.[ANNOTATION]) ? (ctx.config![ANNOTATION] as JsonObject) : {};
     const { outer, params } = splitUnit(spec);
     const report: Report = (path, message, severity = 'error') => ctx.report({ severity, message, path });
-    if (params !== undefined) report('/params', 'An annotation takes no params (selections); they were left out', 'warning');
+    if (params !== undefined)
+      report('/params', 'An annotation takes no params (selections); they were left out', 'warning');
     const parent = ctx.parentEncoding;
-    const partsOption = { ...(isObject(config['parts']) ? config['parts'] : {}), ...(isObject(mark['parts']) ? mark['parts'] : {}) };
+    const partsOption = {
+      ...(isObject(config['parts']) ? config['parts'] : {}),
+      ...(isObject(mark['parts']) ? mark['parts'] : {}),
+    };
     const parts = Object.fromEntries(ANNOTATION_PARTS.map((p) => [p, partStyle(partsOption[p])])) as Env['parts'];
-    const scaleName = (o: unknown, ch: 'x' | 'y') => (isObject(o) && typeof o[ch] === 'string' ? (o[ch] as string) : undefined);
+    const scaleName = (o: unknown, ch: 'x' | 'y') =>
+      isObject(o) && typeof o[ch] === 'string' ? (o[ch] as string) : undefined;
     // The names vega-lite gives the scales where this unit sits (concat, volume pane…), unless set.
     const scales = {
       x: scaleName(mark['scales'], 'x') ?? scaleName(config['scales'], 'x') ?? ctx.scales?.x ?? 'x',
@@ -310,17 +405,31 @@ export const annotation: ExtensionMark = {
     const own = isObject(spec['encoding']) ? spec['encoding'] : {};
 
     if (mark['items'] !== undefined) {
-      if (Object.keys(own).length) report('/encoding', 'An annotation with "items" takes no encoding: each item places itself', 'warning');
-      if (mark['kind'] !== undefined) report('/mark/kind', '"kind" is for annotations driven by data; with "items" each item has its own kind', 'warning');
+      if (Object.keys(own).length)
+        report('/encoding', 'An annotation with "items" takes no encoding: each item places itself', 'warning');
+      if (mark['kind'] !== undefined)
+        report(
+          '/mark/kind',
+          '"kind" is for annotations driven by data; with "items" each item has its own kind',
+          'warning',
+        );
       if (!Array.isArray(mark['items'])) {
-        report('/mark/items', '"items" is a list of annotations, such as [{"kind": "level", "y": 30, "label": "Resistance"}]');
+        report(
+          '/mark/items',
+          '"items" is a list of annotations, such as [{"kind": "level", "y": 30, "label": "Resistance"}]',
+        );
         return { ...outer, layer: [] };
       }
-      const layer = mark['items'].map((item, i) => literalItem(r, base, item, `/mark/items/${i}`)).filter((l): l is JsonObject => l !== undefined);
+      const layer = mark['items']
+        .map((item, i) => literalItem(r, base, item, `/mark/items/${i}`))
+        .filter((l): l is JsonObject => l !== undefined);
       return { ...outer, layer };
     }
     if (mark['kind'] === undefined) {
-      report('/mark', 'The annotation mark needs "items" (a list of annotations) or a "kind" with field mappings, such as {"kind": "event", "x": {"field": "date"}}');
+      report(
+        '/mark',
+        'The annotation mark needs "items" (a list of annotations) or a "kind" with field mappings, such as {"kind": "event", "x": {"field": "date"}}',
+      );
       return { ...outer, layer: [] };
     }
     return { ...outer, layer: dataDriven(r, ctx, mark, own, base) ?? [] };
