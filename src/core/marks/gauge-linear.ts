@@ -3,7 +3,8 @@
  * positions along the bar follow the view's size in any composition. Across the bar, sizes are
  * shares of the enclosing group's size (`item.mark.group`), as for the radial gauge.
  */
-import { repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, valueColor, valueTooltip, type GaugeModel, type Style } from './gauge-model';
+import { repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, valueColor, valueTooltip } from './gauge-data';
+import type { GaugeModel, Style } from './gauge-model';
 import { deltaColor, formatLength, titleLayer as titleOf, valueTextEncoding } from './gauge-radial';
 import type { JsonObject } from './types';
 
@@ -33,12 +34,18 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
   const barB = horizontal ? size : `${size} * ${t}`;
   const barH = `${size} * ${t}`;
   /** A point across the bar, `k` of the way from its start (top or left) to its end. */
-  const across = (k: number) => (k === 0 ? barA : k === 1 ? barB : `${barA === '0' ? '' : `${barA} + `}${barH} * ${+k.toFixed(6)}`);
-  const scale = { [pos]: { type: 'quantitative', scale: { domain: [m.min, m.max], nice: false, zero: false }, axis: null } } as Record<string, JsonObject>;
+  const across = (k: number) =>
+    k === 0 ? barA : k === 1 ? barB : `${barA === '0' ? '' : `${barA} + `}${barH} * ${+k.toFixed(6)}`;
+  const scale = {
+    [pos]: { type: 'quantitative', scale: { domain: [m.min, m.max], nice: false, zero: false }, axis: null },
+  } as Record<string, JsonObject>;
   const P = (fieldOrDatum: JsonObject) => ({ ...fieldOrDatum, ...scale[pos] });
   const one = { values: [{}] };
   // The value's position: the clamped value, or the repeated field on a clamping scale.
-  const valuePos = () => (m.repeat ? repeatedValue(m, { scale: { ...(scale[pos]!['scale'] as JsonObject), clamp: true }, axis: null }) : P({ field: '__clamped' }));
+  const valuePos = () =>
+    m.repeat
+      ? repeatedValue(m, { scale: { ...(scale[pos]!['scale'] as JsonObject), clamp: true }, axis: null })
+      : P({ field: '__clamped' });
   const multi = m.colorField !== undefined;
   const layer: JsonObject[] = [];
   const targetClamped = { calculate: `clamp(datum.__target, ${m.min}, ${m.max})`, as: '__target_clamped' };
@@ -53,13 +60,22 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
   }
   if (m.bands.length) {
     layer.push({
-      data: { values: m.bands.map((b) => ({ from: b.from, to: b.to, color: b.color, ...(b.opacity !== undefined ? { opacity: b.opacity } : {}) })) },
+      data: {
+        values: m.bands.map((b) => ({
+          from: b.from,
+          to: b.to,
+          color: b.color,
+          ...(b.opacity !== undefined ? { opacity: b.opacity } : {}),
+        })),
+      },
       mark: { type: 'rect', style: 'gauge-band', ...band(0, 1) },
       encoding: {
         [pos]: P({ field: 'from' }),
         [pos2]: { field: 'to' },
         color: { field: 'color', type: 'nominal', scale: null },
-        ...(m.bands.some((b) => b.opacity !== undefined) ? { opacity: { field: 'opacity', type: 'quantitative', scale: null } } : {}),
+        ...(m.bands.some((b) => b.opacity !== undefined)
+          ? { opacity: { field: 'opacity', type: 'quantitative', scale: null } }
+          : {}),
         tooltip: [
           { field: 'from', type: 'quantitative', title: 'From', format: m.scale.format },
           { field: 'to', type: 'quantitative', title: 'To', format: m.scale.format },
@@ -71,11 +87,22 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
   const inner: [number, number] = m.bands.length ? [0.3, 0.7] : [0, 1];
   if (m.progress) {
     const { color: userColor, ...style } = m.progress;
-    const base = multi ? m.color : typeof userColor === 'string' ? { value: userColor } : m.color && m.color['value'] !== undefined ? m.color : undefined;
+    const base = multi
+      ? m.color
+      : typeof userColor === 'string'
+        ? { value: userColor }
+        : m.color && m.color['value'] !== undefined
+          ? m.color
+          : undefined;
     const color = valueColor(m, base, { bipolar: true, overflow: !multi });
     // Several values: one thin bar each, stacked across the bar's middle.
     const [a, b] = multi ? [0.1, 0.9] : inner;
-    const slot = (edge: 0 | 1) => (multi ? expr(`${across(a)} + ${barH} * ${+(b - a).toFixed(6)} * (datum.__row - ${edge === 0 ? 1 : 0}) / datum.__n${edge === 1 ? ' - (datum.__n > 1 ? 1 : 0)' : ''}`) : expr(across(edge === 0 ? a : b)));
+    const slot = (edge: 0 | 1) =>
+      multi
+        ? expr(
+            `${across(a)} + ${barH} * ${+(b - a).toFixed(6)} * (datum.__row - ${edge === 0 ? 1 : 0}) / datum.__n${edge === 1 ? ' - (datum.__n > 1 ? 1 : 0)' : ''}`,
+          )
+        : expr(across(edge === 0 ? a : b));
     layer.push({
       mark: { type: 'rect', style: 'gauge-progress', [cross]: slot(0), [cross2]: slot(1), ...style },
       encoding: {
@@ -84,7 +111,10 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
         [pos2]: { datum: m.origin },
         ...(m.repeat
           ? {
-              color: repeatedColor(m, typeof userColor === 'string' ? userColor : m.markColors.rect, { bipolar: true, overflow: true }),
+              color: repeatedColor(m, typeof userColor === 'string' ? userColor : m.markColors.rect, {
+                bipolar: true,
+                overflow: true,
+              }),
               ...(m.tooltip ? { tooltip: repeatedTooltip(m) } : {}),
             }
           : { ...(color ? { color } : {}), ...(m.tooltip ? { tooltip: valueTooltip(m) } : {}) }),
@@ -94,10 +124,16 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
   if (m.ticks) {
     const tick = (values: number[], length: number, style: Style, name: string): JsonObject => ({
       data: { values: values.map((value) => ({ value })) },
-      mark: { type: 'rule', style: name, ...(horizontal ? { y: expr(size), y2: expr(`${size} + ${length}`) } : { x: 0, x2: -length }), ...style },
+      mark: {
+        type: 'rule',
+        style: name,
+        ...(horizontal ? { y: expr(size), y2: expr(`${size} + ${length}`) } : { x: 0, x2: -length }),
+        ...style,
+      },
       encoding: { [pos]: P({ field: 'value' }) },
     });
-    if (m.scale.minor.length) layer.push(tick(m.scale.minor, 3, { opacity: 0.6, ...m.ticks.minorStyle }, 'gauge-minor-tick'));
+    if (m.scale.minor.length)
+      layer.push(tick(m.scale.minor, 3, { opacity: 0.6, ...m.ticks.minorStyle }, 'gauge-minor-tick'));
     layer.push(tick(m.scale.values, 5, m.ticks.style, 'gauge-tick'));
   }
   if (m.labels) {
@@ -112,23 +148,49 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
       mark: {
         type: 'text',
         style: 'gauge-label',
-        ...(horizontal ? { y: expr(`${size} + 7`), baseline: 'top', align: 'center' } : { x: -8, baseline: 'middle', align: 'right' }),
+        ...(horizontal
+          ? { y: expr(`${size} + 7`), baseline: 'top', align: 'center' }
+          : { x: -8, baseline: 'middle', align: 'right' }),
         fontSize: 10,
         ...m.labels,
       },
       encoding: {
         [pos]: P({ field: 'value' }),
-        text: { ...(spacing ? { condition: { test: `datum.i % ${stride} != 0`, value: '' } } : {}), field: 'value', type: 'quantitative', format: m.scale.format },
+        text: {
+          ...(spacing ? { condition: { test: `datum.i % ${stride} != 0`, value: '' } } : {}),
+          field: 'value',
+          type: 'quantitative',
+          format: m.scale.format,
+        },
       },
     });
   }
   if (m.target) {
     layer.push({
       ...(m.repeat ? repeatedTarget(m, targetClamped) : {}),
-      mark: { type: 'rule', style: 'gauge-target', ...band(0.15, 0.85), color: TARGET_COLOR, strokeWidth: expr(`max(2, ${barH} * 0.08)`), ...m.target },
+      mark: {
+        type: 'rule',
+        style: 'gauge-target',
+        ...band(0.15, 0.85),
+        color: TARGET_COLOR,
+        strokeWidth: expr(`max(2, ${barH} * 0.08)`),
+        ...m.target,
+      },
       encoding: {
         [pos]: P({ field: '__target_clamped' }),
-        ...(m.tooltip ? { tooltip: [...(m.colorField ? [{ field: m.colorField, type: 'nominal' }] : []), { field: '__target', type: 'quantitative', title: m.targetField?.title ?? 'Target', ...(m.value ? { format: m.value.format } : {}) }] } : {}),
+        ...(m.tooltip
+          ? {
+              tooltip: [
+                ...(m.colorField ? [{ field: m.colorField, type: 'nominal' }] : []),
+                {
+                  field: '__target',
+                  type: 'quantitative',
+                  title: m.targetField?.title ?? 'Target',
+                  ...(m.value ? { format: m.value.format } : {}),
+                },
+              ],
+            }
+          : {}),
       },
     });
   }
@@ -152,7 +214,10 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
       encoding: m.repeat
         ? {
             [pos]: valuePos(),
-            color: repeatedColor(m, typeof userColor === 'string' ? userColor : NEEDLE_COLOR, { bipolar: false, overflow: true }),
+            color: repeatedColor(m, typeof userColor === 'string' ? userColor : NEEDLE_COLOR, {
+              bipolar: false,
+              overflow: true,
+            }),
             ...(m.tooltip ? { tooltip: repeatedTooltip(m) } : {}),
           }
         : {
@@ -184,7 +249,9 @@ function texts(m: GaugeModel, f: TextFrame): JsonObject[] {
   const valueFs = f.horizontal ? `max(11, min(22, ${f.barH} * 0.8))` : '16';
   // Right of the bar, clear of the last tick label (10px digits are about 6px wide).
   const last = m.labels ? formatLength(m.max, m.scale.format) : 0;
-  const x0 = f.horizontal ? `${GROUP}.width + ${Math.max(m.labels ? 20 : 8, Math.ceil(last * 3) + 5)}` : `${f.barH} / 2`;
+  const x0 = f.horizontal
+    ? `${GROUP}.width + ${Math.max(m.labels ? 20 : 8, Math.ceil(last * 3) + 5)}`
+    : `${f.barH} / 2`;
   const mark = (style: string, y: string, fs: string, extra: Style, user: Style): JsonObject => ({
     type: 'text',
     style,
@@ -205,8 +272,18 @@ function texts(m: GaugeModel, f: TextFrame): JsonObject[] {
     const { color: _c, ...style } = m.value ? m.value.style : {};
     out.push({
       transform: [{ calculate: label, as: '__line' }],
-      mark: mark('gauge-value', f.horizontal ? y : `${GROUP}.height + 8 + 14 * (datum.__row - 0.5)`, f.horizontal ? fs : '11', {}, style),
-      encoding: { text: { field: '__line', type: 'nominal' }, ...(m.color ? { color: m.color } : {}), ...(m.tooltip ? { tooltip: valueTooltip(m) } : {}) },
+      mark: mark(
+        'gauge-value',
+        f.horizontal ? y : `${GROUP}.height + 8 + 14 * (datum.__row - 0.5)`,
+        f.horizontal ? fs : '11',
+        {},
+        style,
+      ),
+      encoding: {
+        text: { field: '__line', type: 'nominal' },
+        ...(m.color ? { color: m.color } : {}),
+        ...(m.tooltip ? { tooltip: valueTooltip(m) } : {}),
+      },
     });
     if (m.title) out.push(titleLayer(m, f));
     return out;
@@ -230,11 +307,20 @@ function texts(m: GaugeModel, f: TextFrame): JsonObject[] {
         encoding: valueTextEncoding(m, typeof userColor === 'string' ? { value: userColor } : undefined),
       });
     } else if (key === 'unit' && m.unit) {
-      out.push({ data: { values: [{}] }, mark: mark('gauge-unit', mid, fs, { text: m.unit.text, opacity: 0.7 }, m.unit.style) });
+      out.push({
+        data: { values: [{}] },
+        mark: mark('gauge-unit', mid, fs, { text: m.unit.text, opacity: 0.7 }, m.unit.style),
+      });
     } else if (key === 'delta' && m.delta) {
-      out.push({ mark: mark('gauge-delta', mid, fs, {}, m.delta.style), encoding: { text: { field: '__delta_text', type: 'nominal' }, color: deltaColor(m) } });
+      out.push({
+        mark: mark('gauge-delta', mid, fs, {}, m.delta.style),
+        encoding: { text: { field: '__delta_text', type: 'nominal' }, color: deltaColor(m) },
+      });
     } else if (key === 'note' && m.overflow) {
-      out.push({ mark: mark('gauge-overflow', mid, fs, { color: m.overflow.color }, m.overflow.style), encoding: { text: { field: '__note', type: 'nominal' } } });
+      out.push({
+        mark: mark('gauge-overflow', mid, fs, { color: m.overflow.color }, m.overflow.style),
+        encoding: { text: { field: '__note', type: 'nominal' } },
+      });
     }
   }
   if (m.title) out.push(titleLayer(m, f, y !== undefined ? `${y} + 7` : undefined));
@@ -247,5 +333,13 @@ function titleLayer(m: GaugeModel, f: TextFrame, below?: string): JsonObject {
   const place = f.horizontal
     ? { x: -8, y: expr(f.across(0.5)), align: 'right' }
     : { x: expr(`${f.barH} / 2`), y: expr(below ?? `${GROUP}.height + 14`), align: 'center' };
-  return titleOf(m.title, { type: 'text', style: 'gauge-title', ...place, baseline: 'middle', fontSize: 12, fontWeight: 'bold', ...m.title.style });
+  return titleOf(m.title, {
+    type: 'text',
+    style: 'gauge-title',
+    ...place,
+    baseline: 'middle',
+    fontSize: 12,
+    fontWeight: 'bold',
+    ...m.title.style,
+  });
 }

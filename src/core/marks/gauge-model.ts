@@ -1,12 +1,12 @@
 /**
- * The gauge's options, checked and resolved into one model both shapes draw from, and the data
- * transforms they share (the aggregated value, its clamped position, flags, texts). Problems are
- * reported here, so the drawing code never meets impossible input.
+ * The gauge's options, checked and resolved into one model both shapes draw from (what they
+ * compute from it is in gauge-data.ts). Problems are reported here, so the drawing code never
+ * meets impossible input.
  */
 import { isObject } from '../json';
 import { isFiniteNumber as finite } from './shared/numbers';
 import { DIRECTION_COLORS } from './shared/parts';
-import { decimals, field, hasSign, num, str, tickValues, tidy } from './gauge-scale';
+import { big, decimals, tickValues, tidy } from './gauge-scale';
 
 // The gauge's layers and tests read the scale's numbers here.
 export { decimals, field, hasSign, niceStep, num, str, tickValues, tidy } from './gauge-scale';
@@ -55,13 +55,15 @@ export interface GaugeModel {
   unit: { text: string; style: Style } | false;
   /** A label; inside a repeat it names the repeated field unless given (`text` then comes from `repeat`). */
   title: { text: string; style: Style; repeat?: JsonObject } | false;
-  delta: {
-    relative: boolean;
-    format: string;
-    risingSymbol: string;
-    fallingSymbol: string;
-    style: Style;
-  } | false;
+  delta:
+    | {
+        relative: boolean;
+        format: string;
+        risingSymbol: string;
+        fallingSymbol: string;
+        style: Style;
+      }
+    | false;
   target: Style | false;
   overflow: { color: string; over: string; under: string; style: Style } | false;
   rising: string;
@@ -88,13 +90,30 @@ export interface GaugeModel {
 }
 
 export const AGGREGATE_OPS = [
-  'mean', 'average', 'median', 'sum', 'min', 'max', 'count', 'distinct', 'valid', 'missing',
-  'q1', 'q3', 'ci0', 'ci1', 'stderr', 'stdev', 'stdevp', 'variance', 'variancep', 'product',
+  'mean',
+  'average',
+  'median',
+  'sum',
+  'min',
+  'max',
+  'count',
+  'distinct',
+  'valid',
+  'missing',
+  'q1',
+  'q3',
+  'ci0',
+  'ci1',
+  'stderr',
+  'stdev',
+  'stdevp',
+  'variance',
+  'variancep',
+  'product',
 ] as const;
 
 /** Channels the gauge reads; any other channel is reported as ignored. */
 export const GAUGE_CHANNELS = ['value', 'target', 'reference', 'color', 'row', 'column', 'facet'];
-
 
 /** A part option: `false` hides it, an object styles it; config's style under the mark's. */
 function part(mark: unknown, config: unknown, on: boolean): Style | false {
@@ -113,7 +132,8 @@ function styleOf(o: Style, keys: readonly string[]): Style {
 function aggOf(def: unknown): Agg | undefined {
   if (!isObject(def) || typeof def['field'] !== 'string' || def['field'] === '') return undefined;
   const op = typeof def['aggregate'] === 'string' ? def['aggregate'] : 'mean';
-  const title = typeof def['title'] === 'string' || def['title'] === null ? (def['title'] as string | null) : def['field'];
+  const title =
+    typeof def['title'] === 'string' || def['title'] === null ? (def['title'] as string | null) : def['field'];
   return { field: def['field'], op, title };
 }
 
@@ -156,7 +176,10 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   // Channels
   const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
   const valueDef = encoding['value'];
-  const repeat = isObject(valueDef) && isObject(valueDef['field']) && typeof valueDef['field']['repeat'] === 'string' ? valueDef['field'] : undefined;
+  const repeat =
+    isObject(valueDef) && isObject(valueDef['field']) && typeof valueDef['field']['repeat'] === 'string'
+      ? valueDef['field']
+      : undefined;
   if (repeat) {
     // handled below: the value is read through channels
   } else if (valueDef === undefined) {
@@ -165,17 +188,28 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
     error('/encoding/value', 'The gauge\'s "value" channel needs a "field"');
   }
   for (const ch of Object.keys(isObject(spec['encoding']) ? spec['encoding'] : {})) {
-    if (!GAUGE_CHANNELS.includes(ch)) warn(`/encoding/${ch}`, `The gauge mark ignores the "${ch}" channel (it reads value, target, reference and color)`);
+    if (!GAUGE_CHANNELS.includes(ch))
+      warn(
+        `/encoding/${ch}`,
+        `The gauge mark ignores the "${ch}" channel (it reads value, target, reference and color)`,
+      );
   }
   for (const ch of ['target', 'reference']) {
     const def = encoding[ch];
-    if (isObject(def) && isObject(def['field'])) warn(`/encoding/${ch}/field`, `A repeat reference works in the "value" channel only; the "${ch}" channel needs a field name`);
+    if (isObject(def) && isObject(def['field']))
+      warn(
+        `/encoding/${ch}/field`,
+        `A repeat reference works in the "value" channel only; the "${ch}" channel needs a field name`,
+      );
   }
   const targetField = aggOf(encoding['target']);
   const referenceField = aggOf(encoding['reference']);
   let color = isObject(encoding['color']) ? encoding['color'] : undefined;
   if (repeat && color && color['field'] !== undefined) {
-    warn('/encoding/color', 'Several values on one gauge (a color field) cannot be told apart when the value repeats; the color field is ignored');
+    warn(
+      '/encoding/color',
+      'Several values on one gauge (a color field) cannot be told apart when the value repeats; the color field is ignored',
+    );
     color = undefined;
   }
   const colorField = color && typeof color['field'] === 'string' ? color['field'] : undefined;
@@ -195,8 +229,16 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
     if (!finite(startAngle)) error(where('startAngle'), '"startAngle" must be a number of degrees');
     if (!finite(endAngle)) error(where('endAngle'), '"endAngle" must be a number of degrees');
     if (finite(startAngle) && finite(endAngle)) {
-      if (endAngle <= startAngle) error(where('endAngle'), `"endAngle" (${endAngle}°) must be greater than "startAngle" (${startAngle}°): the scale runs clockwise from start to end (set "clockwise": false to reverse it)`);
-      else if (endAngle - startAngle > 360) error(where('endAngle'), `The gauge spans ${endAngle - startAngle}° from "startAngle" to "endAngle"; at most 360° fit in a circle`);
+      if (endAngle <= startAngle)
+        error(
+          where('endAngle'),
+          `"endAngle" (${endAngle}°) must be greater than "startAngle" (${startAngle}°): the scale runs clockwise from start to end (set "clockwise": false to reverse it)`,
+        );
+      else if (endAngle - startAngle > 360)
+        error(
+          where('endAngle'),
+          `The gauge spans ${endAngle - startAngle}° from "startAngle" to "endAngle"; at most 360° fit in a circle`,
+        );
     }
   }
   if (fatal || !finite(min) || !finite(max) || !finite(startAngle) || !finite(endAngle)) return undefined;
@@ -206,7 +248,11 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   let thickness = shape === 'radial' ? 0.2 : 0.6;
   if (thicknessOpt !== undefined) {
     if (finite(thicknessOpt) && thicknessOpt > 0 && thicknessOpt <= 1) thickness = thicknessOpt;
-    else warn(where('thickness'), '"thickness" is a share of the radius (or of the bar\'s cross size) above 0 and at most 1; using the default');
+    else
+      warn(
+        where('thickness'),
+        '"thickness" is a share of the radius (or of the bar\'s cross size) above 0 and at most 1; using the default',
+      );
   }
 
   let origin = min;
@@ -214,7 +260,10 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   if (originOpt !== undefined) {
     if (!finite(originOpt)) warn(where('origin'), '"origin" must be a number');
     else if (originOpt < min || originOpt > max) {
-      warn(where('origin'), `"origin" (${originOpt}) lies outside the range ${min}–${max}; it is moved to the nearest end`);
+      warn(
+        where('origin'),
+        `"origin" (${originOpt}) lies outside the range ${min}–${max}; it is moved to the nearest end`,
+      );
       origin = Math.min(max, Math.max(min, originOpt));
     } else origin = originOpt;
   }
@@ -228,7 +277,8 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
       const path = `${where('bands')}/${i}`;
       if (!isObject(b) || typeof b['color'] !== 'string') return warn(path, 'A band needs a "color"');
       const end = (abs: string, pct: string, fallback: number): number | undefined => {
-        if (b[abs] !== undefined && b[pct] !== undefined) warn(`${path}/${pct}`, `A band takes "${abs}" or "${pct}", not both; "${abs}" is used`);
+        if (b[abs] !== undefined && b[pct] !== undefined)
+          warn(`${path}/${pct}`, `A band takes "${abs}" or "${pct}", not both; "${abs}" is used`);
         if (finite(b[abs])) return b[abs];
         if (finite(b[pct])) return tidy(min + (b[pct] / 100) * span);
         return fallback;
@@ -236,9 +286,13 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
       let from = end('from', 'fromPercent', prev)!;
       let to = end('to', 'toPercent', max)!;
       if (from >= to) return warn(path, `This band is empty: it runs from ${from} to ${to}`);
-      if (to <= min || from >= max) return warn(path, `This band (${from}–${to}) lies outside the gauge's range ${min}–${max}`);
+      if (to <= min || from >= max)
+        return warn(path, `This band (${from}–${to}) lies outside the gauge's range ${min}–${max}`);
       if (from < min || to > max) {
-        warn(path, `This band (${from}–${to}) reaches outside the gauge's range ${min}–${max}; it is cut at the range's ends`);
+        warn(
+          path,
+          `This band (${from}–${to}) reaches outside the gauge's range ${min}–${max}; it is cut at the range's ends`,
+        );
         from = Math.max(from, min);
         to = Math.min(to, max);
       }
@@ -254,12 +308,14 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   if (t['step'] !== undefined) {
     const step = t['step'];
     if (!finite(step) || step <= 0) warn(`${where('ticks')}/step`, '"step" must be a positive number');
-    else if (span / step > 200) warn(`${where('ticks')}/step`, `A step of ${step} makes ${Math.floor(span / step)} ticks; using about 5 instead`);
+    else if (span / step > 200)
+      warn(`${where('ticks')}/step`, `A step of ${step} makes ${Math.floor(span / step)} ticks; using about 5 instead`);
     else tickOpts.step = step;
   }
   if (tickOpts.step === undefined && t['count'] !== undefined) {
     const count = t['count'];
-    if (!finite(count) || count < 1 || count > 100) warn(`${where('ticks')}/count`, '"count" must be a number from 1 to 100');
+    if (!finite(count) || count < 1 || count > 100)
+      warn(`${where('ticks')}/count`, '"count" must be a number from 1 to 100');
     else tickOpts.count = count;
   }
   const minorOpt = t['minor'];
@@ -268,12 +324,27 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   const labelsOpt = part(markObj['labels'], conf['labels'], true);
   const places = Math.min(6, Math.max(...[tv.step, min, max].map(decimals)));
   const tickFormat =
-    labelsOpt && typeof labelsOpt['format'] === 'string' ? labelsOpt['format'] : typeof t['format'] === 'string' ? t['format'] : big(min, max) ? '~s' : `,.${places}f`;
+    labelsOpt && typeof labelsOpt['format'] === 'string'
+      ? labelsOpt['format']
+      : typeof t['format'] === 'string'
+        ? t['format']
+        : big(min, max)
+          ? '~s'
+          : `,.${places}f`;
   const scale = { values: tv.values, minor: tv.minor, format: tickFormat };
   const ticks: GaugeModel['ticks'] =
     ticksOpt === false || (ticksOpt === undefined && conf['ticks'] === false)
       ? false
-      : { style: styleOf({ ...(isObject(conf['ticks']) ? conf['ticks'] : {}), ...t }, ['count', 'step', 'minor', 'format', 'minorStyle']), minorStyle: isObject(t['minorStyle']) ? t['minorStyle'] : {} };
+      : {
+          style: styleOf({ ...(isObject(conf['ticks']) ? conf['ticks'] : {}), ...t }, [
+            'count',
+            'step',
+            'minor',
+            'format',
+            'minorStyle',
+          ]),
+          minorStyle: isObject(t['minorStyle']) ? t['minorStyle'] : {},
+        };
   const labels = labelsOpt && styleOf(labelsOpt, ['format']);
 
   // Value text
@@ -294,11 +365,16 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   };
   if (repeat && value) {
     for (const k of ['prefix', 'suffix'] as const) {
-      if (value[k]) warn(`${where('value')}/${k}`, `"${k}" needs the value in a transform, which a repeated field cannot reach; it is left out (a d3 format such as "$,.0f" or ".0%" can carry it)`);
+      if (value[k])
+        warn(
+          `${where('value')}/${k}`,
+          `"${k}" needs the value in a transform, which a repeated field cannot reach; it is left out (a d3 format such as "$,.0f" or ".0%" can carry it)`,
+        );
       value[k] = '';
     }
   }
-  const unitText = valueOpt && typeof valueOpt['unit'] === 'string' && valueOpt['unit'] !== '' ? valueOpt['unit'] : undefined;
+  const unitText =
+    valueOpt && typeof valueOpt['unit'] === 'string' && valueOpt['unit'] !== '' ? valueOpt['unit'] : undefined;
   const unit: GaugeModel['unit'] = unitText !== undefined ? { text: unitText, style: {} } : false;
 
   // Title
@@ -313,7 +389,8 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
           : false;
 
   // Colors shared by delta and bipolar progress
-  const colorOpt = (k: 'rising' | 'falling' | 'unchanged') => (typeof opt(k) === 'string' ? (opt(k) as string) : DEFAULT_COLORS[k]);
+  const colorOpt = (k: 'rising' | 'falling' | 'unchanged') =>
+    typeof opt(k) === 'string' ? (opt(k) as string) : DEFAULT_COLORS[k];
   const rising = colorOpt('rising');
   const falling = colorOpt('falling');
   const unchanged = colorOpt('unchanged');
@@ -323,17 +400,30 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
   let delta: GaugeModel['delta'] = false;
   let referenceValue: number | undefined;
   if (repeat && deltaOpt !== false && (deltaOpt !== undefined || referenceField)) {
-    warn(deltaOpt !== undefined ? where('delta') : '/encoding/reference', 'The delta needs the value in a transform, which a repeated field cannot reach; it is left out (facet over folded fields instead)');
+    warn(
+      deltaOpt !== undefined ? where('delta') : '/encoding/reference',
+      'The delta needs the value in a transform, which a repeated field cannot reach; it is left out (facet over folded fields instead)',
+    );
   } else if (deltaOpt !== false && (deltaOpt !== undefined || referenceField)) {
     const d = isObject(deltaOpt) ? deltaOpt : {};
     if (finite(d['reference'])) referenceValue = d['reference'];
     if (referenceValue === undefined && !referenceField) {
-      warn(where('delta'), 'The delta needs a reference: "delta": {"reference": <number>} or a "reference" channel with a field');
+      warn(
+        where('delta'),
+        'The delta needs a reference: "delta": {"reference": <number>} or a "reference" channel with a field',
+      );
     } else {
       const relative = d['relative'] === true;
       delta = {
         relative,
-        format: typeof d['format'] === 'string' ? d['format'] : relative ? '.1%' : value ? value.format : `,.${valueDecimals}f`,
+        format:
+          typeof d['format'] === 'string'
+            ? d['format']
+            : relative
+              ? '.1%'
+              : value
+                ? value.format
+                : `,.${valueDecimals}f`,
         risingSymbol: typeof d['risingSymbol'] === 'string' ? d['risingSymbol'] : '▲',
         fallingSymbol: typeof d['fallingSymbol'] === 'string' ? d['fallingSymbol'] : '▼',
         style: styleOf(d, ['reference', 'relative', 'format', 'risingSymbol', 'fallingSymbol']),
@@ -350,9 +440,11 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
     const v = finite(targetOpt) ? targetOpt : t['value'];
     if (finite(v)) {
       targetValue = v;
-      if (v < min || v > max) warn(where('target'), `The target (${v}) lies outside the range ${min}–${max}; it is drawn at the nearest end`);
+      if (v < min || v > max)
+        warn(where('target'), `The target (${v}) lies outside the range ${min}–${max}; it is drawn at the nearest end`);
     }
-    if (targetValue === undefined && !targetField) warn(where('target'), 'The target needs a value: "target": <number> or a "target" channel with a field');
+    if (targetValue === undefined && !targetField)
+      warn(where('target'), 'The target needs a value: "target": <number> or a "target" channel with a field');
     else target = styleOf(t, ['value']);
   }
 
@@ -396,7 +488,16 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
     falling,
     unchanged,
     tooltip: opt('tooltip') !== false,
-    valueField: repeat ? { field: '', op: typeof (valueDef as JsonObject)['aggregate'] === 'string' ? ((valueDef as JsonObject)['aggregate'] as string) : 'mean', title: null } : aggOf(valueDef)!,
+    valueField: repeat
+      ? {
+          field: '',
+          op:
+            typeof (valueDef as JsonObject)['aggregate'] === 'string'
+              ? ((valueDef as JsonObject)['aggregate'] as string)
+              : 'mean',
+          title: null,
+        }
+      : aggOf(valueDef)!,
     ...(repeat ? { repeat } : {}),
     markColors: markColors(ctx.config),
     ...(targetField ? { targetField } : {}),
@@ -406,145 +507,6 @@ export function resolveGauge(spec: JsonObject, ctx: ExpandContext): GaugeModel |
     ...(color ? { color } : {}),
     ...(colorField ? { colorField } : {}),
   };
-}
-
-const big = (min: number, max: number) => Math.max(Math.abs(min), Math.abs(max)) >= 1e5;
-
-/**
- * What both shapes compute from the data, after the user's transforms: the aggregated value
- * (per color when several values share a gauge; Vega-Lite adds facet fields to the groupby),
- * target and reference, the value clamped into the range, whether it lies outside, and texts.
- */
-export function dataTransforms(m: GaugeModel): JsonObject[] {
-  if (m.repeat) return [];
-  const aggregate: JsonObject[] = [{ op: m.valueField.op, field: m.valueField.field, as: '__value' }];
-  if (m.targetField) aggregate.push({ op: m.targetField.op, field: m.targetField.field, as: '__target' });
-  if (m.referenceField) aggregate.push({ op: m.referenceField.op, field: m.referenceField.field, as: '__reference' });
-  const out: JsonObject[] = [{ aggregate, groupby: m.colorField ? [m.colorField] : [] }];
-  if (m.colorField) {
-    // Rings and lines in the legend's order: an explicit sort array, else by name.
-    const sort = m.color?.['sort'];
-    if (Array.isArray(sort)) out.push({ calculate: `indexof(${JSON.stringify(sort)}, ${field(m.colorField)})`, as: '__order' });
-    const order = Array.isArray(sort) ? '__order' : m.colorField;
-    out.push(
-      { window: [{ op: 'row_number', as: '__row' }], sort: [{ field: order, order: sort === 'descending' ? 'descending' : 'ascending' }], groupby: [] },
-      { joinaggregate: [{ op: 'count', as: '__n' }], groupby: [] },
-    );
-  }
-  if (!m.targetField && m.targetValue !== undefined && m.target) out.push({ calculate: num(m.targetValue), as: '__target' });
-  if (!m.referenceField && m.referenceValue !== undefined && m.delta) out.push({ calculate: num(m.referenceValue), as: '__reference' });
-  out.push({ calculate: `clamp(datum.__value, ${num(m.min)}, ${num(m.max)})`, as: '__clamped' });
-  if (m.overflow) {
-    out.push({ calculate: `datum.__value > ${num(m.max)} ? 1 : datum.__value < ${num(m.min)} ? -1 : 0`, as: '__out' });
-  }
-  if (m.value) {
-    const v = m.value;
-    out.push({
-      calculate: `isValid(datum.__value) ? ${[v.prefix ? str(v.prefix) : '', `format(datum.__value, ${str(v.format)})`, v.suffix ? str(v.suffix) : ''].filter(Boolean).join(' + ')} : '–'`,
-      as: '__text',
-    });
-  }
-  if (m.delta) {
-    const d = m.delta;
-    out.push(
-      {
-        calculate: d.relative
-          ? 'datum.__reference ? (datum.__value - datum.__reference) / abs(datum.__reference) : null'
-          : 'datum.__value - datum.__reference',
-        as: '__delta',
-      },
-      {
-        // The symbol shows the direction; a format with a sign ("+.1%") shows it once more.
-        calculate: `isValid(datum.__delta) ? (datum.__delta > 0 ? ${str(d.risingSymbol + ' ')} : datum.__delta < 0 ? ${str(d.fallingSymbol + ' ')} : '') + format(${hasSign(d.format) ? 'datum.__delta' : 'abs(datum.__delta)'}, ${str(d.format)}) : ''`,
-        as: '__delta_text',
-      },
-    );
-  }
-  if (m.colorField) {
-    // One line per value: the value, the unit and the out-of-range marker, after the value's
-    // name when no legend says which color is which.
-    const named = m.color?.['legend'] === null;
-    const parts = named ? [`${field(m.colorField)} + '  '`] : [];
-    parts.push(m.value ? 'datum.__text' : `format(datum.__value, ',')`);
-    if (m.unit) parts.push(str(' ' + m.unit.text));
-    // A line has room for the note's first word only (its symbol, by default).
-    const word = (s: string) => ' ' + s.split(' ')[0];
-    if (m.overflow) parts.push(`(datum.__out > 0 ? ${str(word(m.overflow.over))} : datum.__out < 0 ? ${str(word(m.overflow.under))} : '')`);
-    out.push({ calculate: parts.join(' + '), as: '__label' });
-  } else if (m.overflow) {
-    out.push({ calculate: `datum.__out > 0 ? ${str(m.overflow.over)} : datum.__out < 0 ? ${str(m.overflow.under)} : ''`, as: '__note' });
-  }
-  return out;
-}
-
-/** The tooltip of the parts that show the value. */
-export function valueTooltip(m: GaugeModel): JsonObject[] {
-  const format = m.value ? m.value.format : undefined;
-  const q = (f: string, title: string | null): JsonObject => ({ field: f, type: 'quantitative', title, ...(format ? { format } : {}) });
-  const tips: JsonObject[] = [];
-  if (m.colorField) tips.push({ field: m.colorField, type: 'nominal', ...(m.color && m.color['title'] !== undefined ? { title: m.color['title'] } : {}) });
-  tips.push(q('__value', m.valueField.title));
-  if (m.target) tips.push(q('__target', m.targetField?.title ?? 'Target'));
-  if (m.delta) tips.push(q('__reference', m.referenceField?.title ?? 'Reference'), { field: '__delta_text', type: 'nominal', title: 'Change' });
-  return tips;
-}
-
-/**
- * The color of a part that shows the value: the out-of-range color when clamped, rising and
- * falling colors on either side of an explicit origin, else `base` (a color or the color field).
- */
-export function valueColor(m: GaugeModel, base: JsonObject | undefined, opts: { bipolar: boolean; overflow: boolean }): JsonObject | undefined {
-  const condition: JsonObject[] = [];
-  if (opts.overflow && m.overflow) condition.push({ test: 'datum.__out != 0', value: m.overflow.color });
-  if (opts.bipolar && m.bipolar && !base) {
-    condition.push({ test: `datum.__value < ${num(m.origin)}`, value: m.falling });
-    return { condition, value: m.rising };
-  }
-  if (!condition.length) return base;
-  return { condition: condition.length === 1 ? condition[0] : condition, ...(base ?? {}) };
-}
-
-/** The value channel of a part, when the value repeats: the repeat reference, aggregated. */
-export function repeatedValue(m: GaugeModel, extra: JsonObject = {}): JsonObject {
-  return { field: m.repeat, aggregate: m.valueField.op, type: 'quantitative', ...extra };
-}
-
-/**
- * The color of a value part when the value repeats: a threshold scale on the value does what
- * the conditions of `valueColor` do (out of range; below or above an explicit origin).
- */
-export function repeatedColor(m: GaugeModel, base: string, opts: { bipolar: boolean; overflow: boolean }): JsonObject | undefined {
-  const domain: number[] = [];
-  const range: string[] = [];
-  const flag = opts.overflow && m.overflow ? m.overflow.color : undefined;
-  if (flag) {
-    domain.push(m.min);
-    range.push(flag);
-  }
-  if (opts.bipolar && m.bipolar) {
-    domain.push(m.origin);
-    range.push(m.falling, m.rising);
-  } else range.push(base);
-  if (flag) {
-    // Values at max are in range: the threshold sits just above it.
-    domain.push(m.max + (m.max - m.min) * 1e-9);
-    range.push(flag);
-  }
-  if (!domain.length) return { value: base };
-  return repeatedValue(m, { scale: { type: 'threshold', domain, range }, legend: null });
-}
-
-/** The value's tooltip when it repeats. */
-export function repeatedTooltip(m: GaugeModel): JsonObject[] {
-  return [repeatedValue(m, m.value ? { format: m.value.format } : {})];
-}
-
-/** Where a target layer reads `__target` when the value repeats (there is no aggregated row then). */
-export function repeatedTarget(m: GaugeModel, calculate: JsonObject): JsonObject {
-  if (m.targetField) {
-    return { transform: [{ aggregate: [{ op: m.targetField.op, field: m.targetField.field, as: '__target' }], groupby: [] }, calculate] };
-  }
-  return { data: { values: [{ __target: m.targetValue }] }, transform: [calculate] };
 }
 
 function markColors(config: JsonObject | undefined): GaugeModel['markColors'] {

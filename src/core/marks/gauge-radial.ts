@@ -6,7 +6,8 @@
  * expression naming `width` would fail there. Everything is measured in R, the radius the
  * gauge's bounding box allows in that group.
  */
-import { num, repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, valueColor, valueTooltip, type GaugeModel, type Style } from './gauge-model';
+import { repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, valueColor, valueTooltip } from './gauge-data';
+import { num, type GaugeModel, type Style } from './gauge-model';
 import type { JsonObject } from './types';
 
 const GROUP = 'item.mark.group';
@@ -68,7 +69,8 @@ function frame(box: Box): Frame {
   const w = box.x1 - box.x0;
   const h = box.y1 - box.y0;
   const R = `min(${GROUP}.width / ${num(w)}, ${GROUP}.height / ${num(h)})`;
-  const shift = (mid: number) => (Math.abs(mid) < 1e-9 ? '' : mid > 0 ? ` - ${R} * ${num(mid)}` : ` + ${R} * ${num(-mid)}`);
+  const shift = (mid: number) =>
+    Math.abs(mid) < 1e-9 ? '' : mid > 0 ? ` - ${R} * ${num(mid)}` : ` + ${R} * ${num(-mid)}`;
   const cx = `${GROUP}.width / 2${shift((box.x0 + box.x1) / 2)}`;
   const cy = `${GROUP}.height / 2${shift((box.y0 + box.y1) / 2)}`;
   const r = (k: number | string) => (k === 1 ? R : `${R} * ${typeof k === 'number' ? num(k) : k}`);
@@ -95,7 +97,17 @@ function rings(m: GaugeModel) {
   const tickOuter = inner - 0.03;
   const tickInner = tickOuter - 0.08;
   const labelEdge = (m.ticks ? tickInner : tickOuter) - 0.025;
-  return { inner, bandInner, valueOuter, tickOuter, tickInner, minorInner: tickOuter - 0.045, labelEdge, needle: inner - 0.04, hub: 0.06 };
+  return {
+    inner,
+    bandInner,
+    valueOuter,
+    tickOuter,
+    tickInner,
+    minorInner: tickOuter - 0.045,
+    labelEdge,
+    needle: inner - 0.04,
+    hub: 0.06,
+  };
 }
 
 /** The text lines under (or around) the center, top to bottom, in single-value gauges. */
@@ -122,10 +134,13 @@ function stackStart(m: GaugeModel, firstLine: FontKey | undefined): number {
 function boundingBox(m: GaugeModel): Box {
   const pts: [number, number][] = [[0, 0]];
   const edge = 1.04;
-  for (let a = Math.ceil(m.startAngle / 90) * 90; a < m.endAngle; a += 90) pts.push([Math.sin(rad(a)) * edge, -Math.cos(rad(a)) * edge]);
+  for (let a = Math.ceil(m.startAngle / 90) * 90; a < m.endAngle; a += 90)
+    pts.push([Math.sin(rad(a)) * edge, -Math.cos(rad(a)) * edge]);
   for (const a of [m.startAngle, m.endAngle]) pts.push([Math.sin(rad(a)) * edge, -Math.cos(rad(a)) * edge]);
   if (m.needle) pts.push([-0.08, -0.08], [0.08, 0.08]);
-  const lines = m.colorField ? (['line', 'line', 'line', ...(m.title ? ['title' as const] : [])] as FontKey[]) : stackLines(m);
+  const lines = m.colorField
+    ? (['line', 'line', 'line', ...(m.title ? ['title' as const] : [])] as FontKey[])
+    : stackLines(m);
   if (lines.length) {
     const top = m.colorField ? (m.needle ? 0.17 : -1.5 * FONT.line[0] * LINE_HEIGHT) : stackStart(m, lines[0]);
     const height = lines.reduce((s, k) => s + FONT[k][0] * LINE_HEIGHT, 0);
@@ -154,7 +169,10 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
   const one = { values: [{}] };
   const center = { x: expr(f.cx), y: expr(f.cy) };
   const layer: JsonObject[] = [];
-  const targetTheta = { calculate: `(${angleExpr(`clamp(datum.__target, ${num(m.min)}, ${num(m.max)})`)}) * PI / 180`, as: '__target_theta' };
+  const targetTheta = {
+    calculate: `(${angleExpr(`clamp(datum.__target, ${num(m.min)}, ${num(m.max)})`)}) * PI / 180`,
+    as: '__target_theta',
+  };
   const transform: JsonObject[] = m.repeat
     ? []
     : [
@@ -164,8 +182,13 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
         ...(m.target ? [targetTheta] : []),
       ];
   // A repeated value is mapped to angles by a scale, clamped to the range.
-  const angleScale = (unit: (deg: number) => number) => ({ domain: [m.min, m.max], range: [unit(angleOf(m, m.min)), unit(angleOf(m, m.max))], clamp: true });
-  const rounded = (outer: number, inner: number): Style => (m.rounded ? { cornerRadius: expr(f.r(num((outer - inner) / 2))) } : {});
+  const angleScale = (unit: (deg: number) => number) => ({
+    domain: [m.min, m.max],
+    range: [unit(angleOf(m, m.min)), unit(angleOf(m, m.max))],
+    clamp: true,
+  });
+  const rounded = (outer: number, inner: number): Style =>
+    m.rounded ? { cornerRadius: expr(f.r(num((outer - inner) / 2))) } : {};
 
   // In rings mode each value gets its own ring, outermost first.
   const ringMode = multi && m.progress !== false;
@@ -180,25 +203,52 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
     const style = { ...TRACK, ...rounded(ring.valueOuter, ring.inner), ...m.track };
     if (ringMode) {
       layer.push({
-        mark: { type: 'arc', style: 'gauge-track', ...center, radius: ringRadius('outer'), radius2: ringRadius('inner'), ...arcAngles(m.startAngle, m.endAngle), ...style },
+        mark: {
+          type: 'arc',
+          style: 'gauge-track',
+          ...center,
+          radius: ringRadius('outer'),
+          radius2: ringRadius('inner'),
+          ...arcAngles(m.startAngle, m.endAngle),
+          ...style,
+        },
       });
     } else {
       layer.push({
         data: one,
-        mark: { type: 'arc', style: 'gauge-track', ...center, radius: expr(f.r(ring.valueOuter)), radius2: expr(f.r(ring.inner)), ...arcAngles(m.startAngle, m.endAngle), ...style },
+        mark: {
+          type: 'arc',
+          style: 'gauge-track',
+          ...center,
+          radius: expr(f.r(ring.valueOuter)),
+          radius2: expr(f.r(ring.inner)),
+          ...arcAngles(m.startAngle, m.endAngle),
+          ...style,
+        },
       });
     }
   }
 
   if (m.bands.length) {
     layer.push({
-      data: { values: m.bands.map((b) => ({ from: b.from, to: b.to, theta: rad(angleOf(m, b.from)), theta2: rad(angleOf(m, b.to)), color: b.color, ...(b.opacity !== undefined ? { opacity: b.opacity } : {}) })) },
+      data: {
+        values: m.bands.map((b) => ({
+          from: b.from,
+          to: b.to,
+          theta: rad(angleOf(m, b.from)),
+          theta2: rad(angleOf(m, b.to)),
+          color: b.color,
+          ...(b.opacity !== undefined ? { opacity: b.opacity } : {}),
+        })),
+      },
       mark: { type: 'arc', style: 'gauge-band', ...center, radius: expr(f.r(1)), radius2: expr(f.r(ring.bandInner)) },
       encoding: {
         theta: { field: 'theta', type: 'quantitative', scale: null },
         theta2: { field: 'theta2' },
         color: { field: 'color', type: 'nominal', scale: null },
-        ...(m.bands.some((b) => b.opacity !== undefined) ? { opacity: { field: 'opacity', type: 'quantitative', scale: null } } : {}),
+        ...(m.bands.some((b) => b.opacity !== undefined)
+          ? { opacity: { field: 'opacity', type: 'quantitative', scale: null } }
+          : {}),
         tooltip: [
           { field: 'from', type: 'quantitative', title: 'From', format: m.scale.format },
           { field: 'to', type: 'quantitative', title: 'To', format: m.scale.format },
@@ -209,14 +259,22 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
 
   if (m.progress) {
     const { color: userColor, ...style } = m.progress;
-    const base = multi ? m.color : typeof userColor === 'string' ? { value: userColor } : m.color && m.color['value'] !== undefined ? m.color : undefined;
+    const base = multi
+      ? m.color
+      : typeof userColor === 'string'
+        ? { value: userColor }
+        : m.color && m.color['value'] !== undefined
+          ? m.color
+          : undefined;
     const color = valueColor(m, base, { bipolar: true, overflow: !multi });
     layer.push({
       mark: {
         type: 'arc',
         style: 'gauge-progress',
         ...center,
-        ...(ringMode ? { radius: ringRadius('outer'), radius2: ringRadius('inner') } : { radius: expr(f.r(ring.valueOuter)), radius2: expr(f.r(ring.inner)) }),
+        ...(ringMode
+          ? { radius: ringRadius('outer'), radius2: ringRadius('inner') }
+          : { radius: expr(f.r(ring.valueOuter)), radius2: expr(f.r(ring.inner)) }),
         ...rounded(ring.valueOuter, ring.inner),
         ...style,
       },
@@ -224,7 +282,10 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
         ? {
             theta: repeatedValue(m, { scale: angleScale(rad) }),
             theta2: { datum: m.origin },
-            color: repeatedColor(m, typeof userColor === 'string' ? userColor : m.markColors.arc, { bipolar: true, overflow: true }),
+            color: repeatedColor(m, typeof userColor === 'string' ? userColor : m.markColors.arc, {
+              bipolar: true,
+              overflow: true,
+            }),
             ...(m.tooltip ? { tooltip: repeatedTooltip(m) } : {}),
           }
         : {
@@ -238,17 +299,36 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
 
   if (m.ticks) {
     const rows = m.scale.values.map((v) => ({ value: v, theta: rad(angleOf(m, v)) }));
-    const tick = (values: { value: number; theta: number }[], inner: number, style: Style, name: string, width: string): JsonObject => {
+    const tick = (
+      values: { value: number; theta: number }[],
+      inner: number,
+      style: Style,
+      name: string,
+      width: string,
+    ): JsonObject => {
       const a = f.at(ring.tickOuter, 'datum.theta');
       const b = f.at(inner, 'datum.theta');
       return {
         data: { values },
         mark: { type: 'rule', style: name, strokeWidth: expr(width), ...style },
-        encoding: { x: { value: expr(a.x) }, y: { value: expr(a.y) }, x2: { value: expr(b.x) }, y2: { value: expr(b.y) } },
+        encoding: {
+          x: { value: expr(a.x) },
+          y: { value: expr(a.y) },
+          x2: { value: expr(b.x) },
+          y2: { value: expr(b.y) },
+        },
       };
     };
     if (m.scale.minor.length) {
-      layer.push(tick(m.scale.minor.map((v) => ({ value: v, theta: rad(angleOf(m, v)) })), ring.minorInner, { opacity: 0.6, ...m.ticks.minorStyle }, 'gauge-minor-tick', `max(0.5, ${f.r(0.006)})`));
+      layer.push(
+        tick(
+          m.scale.minor.map((v) => ({ value: v, theta: rad(angleOf(m, v)) })),
+          ring.minorInner,
+          { opacity: 0.6, ...m.ticks.minorStyle },
+          'gauge-minor-tick',
+          `max(0.5, ${f.r(0.006)})`,
+        ),
+      );
     }
     layer.push(tick(rows, ring.tickInner, m.ticks.style, 'gauge-tick', `max(1, ${f.r(0.012)})`));
   }
@@ -259,7 +339,12 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
     const chars = Math.max(...m.scale.values.map((v) => formatLength(v, m.scale.format)));
     const rows = m.scale.values.map((v, i) => {
       const t = rad(angleOf(m, v));
-      return { value: v, theta: t, inset: +(0.6 * Math.abs(Math.cos(t)) + 0.3 * chars * Math.abs(Math.sin(t))).toFixed(3), i };
+      return {
+        value: v,
+        theta: t,
+        inset: +(0.6 * Math.abs(Math.cos(t)) + 0.3 * chars * Math.abs(Math.sin(t))).toFixed(3),
+        i,
+      };
     });
     const fs = f.font('label');
     // On a small gauge, every second (third…) label when they would not fit side by side.
@@ -280,7 +365,12 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
         ...m.labels,
       },
       encoding: {
-        text: { ...(stepRad ? { condition: { test: `datum.i % ${stride} != 0`, value: '' } } : {}), field: 'value', type: 'quantitative', format: m.scale.format },
+        text: {
+          ...(stepRad ? { condition: { test: `datum.i % ${stride} != 0`, value: '' } } : {}),
+          field: 'value',
+          type: 'quantitative',
+          format: m.scale.format,
+        },
       },
     });
   }
@@ -290,13 +380,32 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
     const b = f.at(Math.min(1.03, (m.bands.length ? 1 : ring.valueOuter) + 0.03), 'datum.__target_theta');
     layer.push({
       ...(m.repeat ? repeatedTarget(m, targetTheta) : {}),
-      mark: { type: 'rule', style: 'gauge-target', color: TARGET_COLOR, strokeWidth: expr(`max(2, ${f.r(0.02)})`), strokeCap: 'butt', ...m.target },
+      mark: {
+        type: 'rule',
+        style: 'gauge-target',
+        color: TARGET_COLOR,
+        strokeWidth: expr(`max(2, ${f.r(0.02)})`),
+        strokeCap: 'butt',
+        ...m.target,
+      },
       encoding: {
         x: { value: expr(a.x) },
         y: { value: expr(a.y) },
         x2: { value: expr(b.x) },
         y2: { value: expr(b.y) },
-        ...(m.tooltip ? { tooltip: [...(m.colorField ? [{ field: m.colorField, type: 'nominal' }] : []), { field: '__target', type: 'quantitative', title: m.targetField?.title ?? 'Target', ...(m.value ? { format: m.value.format } : {}) }] } : {}),
+        ...(m.tooltip
+          ? {
+              tooltip: [
+                ...(m.colorField ? [{ field: m.colorField, type: 'nominal' }] : []),
+                {
+                  field: '__target',
+                  type: 'quantitative',
+                  title: m.targetField?.title ?? 'Target',
+                  ...(m.value ? { format: m.value.format } : {}),
+                },
+              ],
+            }
+          : {}),
       },
     });
   }
@@ -306,11 +415,23 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
     const base = multi ? m.color : { value: typeof userColor === 'string' ? userColor : NEEDLE_COLOR };
     const color = valueColor(m, base, { bipolar: false, overflow: !multi });
     layer.push({
-      mark: { type: 'point', style: 'gauge-needle', shape: NEEDLE_PATH, filled: true, opacity: 1, ...center, size: expr(`4 * pow(${f.r(ring.needle)}, 2)`), ...style },
+      mark: {
+        type: 'point',
+        style: 'gauge-needle',
+        shape: NEEDLE_PATH,
+        filled: true,
+        opacity: 1,
+        ...center,
+        size: expr(`4 * pow(${f.r(ring.needle)}, 2)`),
+        ...style,
+      },
       encoding: m.repeat
         ? {
             angle: repeatedValue(m, { scale: angleScale((deg) => deg) }),
-            color: repeatedColor(m, typeof userColor === 'string' ? userColor : NEEDLE_COLOR, { bipolar: false, overflow: true }),
+            color: repeatedColor(m, typeof userColor === 'string' ? userColor : NEEDLE_COLOR, {
+              bipolar: false,
+              overflow: true,
+            }),
             ...(m.tooltip ? { tooltip: repeatedTooltip(m) } : {}),
           }
         : {
@@ -322,7 +443,17 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
     if (m.hub) {
       layer.push({
         data: one,
-        mark: { type: 'point', style: 'gauge-hub', shape: 'circle', filled: true, opacity: 1, color: typeof userColor === 'string' && !multi ? userColor : NEEDLE_COLOR, ...center, size: expr(`pow(${f.r(ring.hub * 2)}, 2)`), ...m.hub },
+        mark: {
+          type: 'point',
+          style: 'gauge-hub',
+          shape: 'circle',
+          filled: true,
+          opacity: 1,
+          color: typeof userColor === 'string' && !multi ? userColor : NEEDLE_COLOR,
+          ...center,
+          size: expr(`pow(${f.r(ring.hub * 2)}, 2)`),
+          ...m.hub,
+        },
       });
     }
   }
@@ -336,11 +467,27 @@ export function formatLength(v: number, format: string): number {
   if (/s$/.test(format)) return Math.min(5, String(Math.round(v)).length);
   const places = Number(/\.(\d+)/.exec(format)?.[1] ?? 0);
   const digits = String(Math.trunc(Math.abs(v))).length;
-  return digits + (format.includes(',') ? Math.floor((digits - 1) / 3) : 0) + (places ? places + 1 : 0) + (v < 0 ? 1 : 0) + (format.includes('%') ? 3 : 0);
+  return (
+    digits +
+    (format.includes(',') ? Math.floor((digits - 1) / 3) : 0) +
+    (places ? places + 1 : 0) +
+    (v < 0 ? 1 : 0) +
+    (format.includes('%') ? 3 : 0)
+  );
 }
 
 function text(style: string, x: string, y: string, fs: string, extra: Style, user: Style): JsonObject {
-  return { type: 'text', style, x: expr(x), y: expr(y), align: 'center', baseline: 'middle', fontSize: expr(fs), ...extra, ...user };
+  return {
+    type: 'text',
+    style,
+    x: expr(x),
+    y: expr(y),
+    align: 'center',
+    baseline: 'middle',
+    fontSize: expr(fs),
+    ...extra,
+    ...user,
+  };
 }
 
 /** Value, unit, delta, title and out-of-range note, one under the other. */
@@ -361,7 +508,10 @@ function singleTexts(m: GaugeModel, f: Frame): JsonObject[] {
         encoding: valueTextEncoding(m, base),
       });
     } else if (key === 'unit' && m.unit) {
-      out.push({ data: { values: [{}] }, mark: text('gauge-unit', f.cx, mid, fs, { text: m.unit.text, opacity: 0.7 }, m.unit.style) });
+      out.push({
+        data: { values: [{}] },
+        mark: text('gauge-unit', f.cx, mid, fs, { text: m.unit.text, opacity: 0.7 }, m.unit.style),
+      });
     } else if (key === 'delta' && m.delta) {
       out.push({
         mark: text('gauge-delta', f.cx, mid, fs, {}, m.delta.style),
@@ -382,7 +532,8 @@ function singleTexts(m: GaugeModel, f: Frame): JsonObject[] {
 
 /** A static title, or inside a repeat the repeated field's name (Vega-Lite replaces it in a `datum`). */
 export function titleLayer(title: { text: string; repeat?: JsonObject }, mark: JsonObject): JsonObject {
-  if (title.repeat) return { data: { values: [{}] }, mark, encoding: { text: { datum: title.repeat, type: 'nominal' } } };
+  if (title.repeat)
+    return { data: { values: [{}] }, mark, encoding: { text: { datum: title.repeat, type: 'nominal' } } };
   return { data: { values: [{}] }, mark: { ...mark, text: title.text } };
 }
 
@@ -392,12 +543,20 @@ export function valueTextEncoding(m: GaugeModel, base: { value: string } | undef
     const flagged = m.overflow || m.bipolar;
     return {
       text: repeatedValue(m, m.value ? { format: m.value.format } : {}),
-      ...(flagged ? { color: repeatedColor(m, base?.value ?? m.markColors.text, { bipolar: true, overflow: true }) } : base ? { color: base } : {}),
+      ...(flagged
+        ? { color: repeatedColor(m, base?.value ?? m.markColors.text, { bipolar: true, overflow: true }) }
+        : base
+          ? { color: base }
+          : {}),
       ...(m.tooltip ? { tooltip: repeatedTooltip(m) } : {}),
     };
   }
   const color = valueColor(m, base, { bipolar: true, overflow: true });
-  return { text: { field: '__text', type: 'nominal' }, ...(color ? { color } : {}), ...(m.tooltip ? { tooltip: valueTooltip(m) } : {}) };
+  return {
+    text: { field: '__text', type: 'nominal' },
+    ...(color ? { color } : {}),
+    ...(m.tooltip ? { tooltip: valueTooltip(m) } : {}),
+  };
 }
 
 export function deltaColor(m: GaugeModel): JsonObject {
@@ -421,8 +580,19 @@ function multiTexts(m: GaugeModel, f: Frame): JsonObject[] {
   if (m.value || m.unit || m.overflow) {
     const { color: _c, ...style } = m.value ? m.value.style : {};
     out.push({
-      mark: text('gauge-value', m.delta ? `${f.cx} - ${gap}` : f.cx, mid, fs, { fontWeight: 'bold', ...(m.delta ? { align: 'right' } : {}) }, style),
-      encoding: { text: { field: '__label', type: 'nominal' }, ...(m.color ? { color: m.color } : {}), ...(m.tooltip ? { tooltip: valueTooltip(m) } : {}) },
+      mark: text(
+        'gauge-value',
+        m.delta ? `${f.cx} - ${gap}` : f.cx,
+        mid,
+        fs,
+        { fontWeight: 'bold', ...(m.delta ? { align: 'right' } : {}) },
+        style,
+      ),
+      encoding: {
+        text: { field: '__label', type: 'nominal' },
+        ...(m.color ? { color: m.color } : {}),
+        ...(m.tooltip ? { tooltip: valueTooltip(m) } : {}),
+      },
     });
   }
   if (m.delta) {
@@ -435,9 +605,15 @@ function multiTexts(m: GaugeModel, f: Frame): JsonObject[] {
     const tfs = f.font('title');
     out.push({
       transform: [{ filter: 'datum.__row == 1' }],
-      mark: text('gauge-title', f.cx, `${top} + ${lh} * datum.__n + ${tfs} * ${LINE_HEIGHT / 2}`, tfs, { text: m.title.text }, m.title.style),
+      mark: text(
+        'gauge-title',
+        f.cx,
+        `${top} + ${lh} * datum.__n + ${tfs} * ${LINE_HEIGHT / 2}`,
+        tfs,
+        { text: m.title.text },
+        m.title.style,
+      ),
     });
   }
   return out;
 }
-

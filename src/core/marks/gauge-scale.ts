@@ -52,7 +52,11 @@ export function hasSign(format: string): boolean {
 export const str = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** `datum["a b"]`, or `datum.a` for plain names. */
-export const field = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `datum.${name}` : `datum[${JSON.stringify(name)}]`);
+export const field = (name: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(name) ? `datum.${name}` : `datum[${JSON.stringify(name)}]`;
 
 /** Numbers written into expressions: at most 6 decimals, no float noise. */
 export const num = (x: number) => String(+x.toFixed(6));
+
+/** A scale whose numbers reach 100,000: its texts are written short (SI prefixes). */
+export const big = (min: number, max: number) => Math.max(Math.abs(min), Math.abs(max)) >= 1e5;
