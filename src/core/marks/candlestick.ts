@@ -1,5 +1,12 @@
 import type { JsonObject } from '../json';
-import { datum, expandFinancial, financialOptions, sharedTradingDayX, speakingPart, VOLUME_DEFINITIONS } from './financial';
+import {
+  datum,
+  expandFinancial,
+  financialOptions,
+  sharedTradingDayX,
+  speakingPart,
+  VOLUME_DEFINITIONS,
+} from './financial';
 import { declareOptions, option } from './shared/declare';
 import { configDefinition } from './shared/options';
 import { partStyle } from './shared/parts';
@@ -70,64 +77,72 @@ export const candlestick: ExtensionMark = {
   tag: 'financial',
   sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(candlestickOptions, spec, inherited, ctx),
   normalize(spec, ctx) {
-    return expandFinancial(candlestickOptions, spec, ctx, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
-      const layer: JsonObject[] = [];
-      const body = partStyle(o.body);
-      const speaking = speakingPart(o, encoding, fields);
-      // The body's description names all four prices: the wick is left out of what a screen
-      // reader reads (Vega-Lite would describe it too, formatting low and high for every bar).
-      const quiet = body && speaking.description ? { aria: false } : {};
-      const wick = partStyle(o.wick);
-      if (wick && o.hollow) {
-        // An outlined body stays empty: the wick stops at its edges, below and above.
-        const segment = (from: string, to: string): JsonObject => ({
-          mark: { type: 'rule', style: 'candlestick-wick', ...quiet, ...wick },
-          encoding: { ...shared, x: slots.center, y: { ...y, field: from }, y2: { field: to }, color },
-        });
-        layer.push({
-          transform: [
-            { calculate: `min(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_low' },
-            { calculate: `max(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_high' },
-          ],
-          layer: [segment(fields.low, '__body_low'), segment('__body_high', fields.high)],
-        });
-      } else if (wick) {
-        layer.push({
-          mark: { type: 'rule', style: 'candlestick-wick', ...quiet, ...wick },
-          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },
-        });
-      }
-      if (body) {
-        // Hollow: rising bodies are outlined; the outline takes the direction color.
-        const hollow = {
-          stroke: color,
-          fill: {
-            condition: [{ test: `${datum(fields.close)} > ${datum(fields.open)}`, value: 'transparent' }, ...(color['condition'] as JsonObject[]).slice(1)],
-            value: o.unchanged,
-          },
-        };
-        const bodyEncoding: JsonObject = {
-          ...shared,
-          ...slots.span('left', 'right'),
-          y: { ...y, field: fields.open },
-          y2: { field: fields.close },
-          ...(o.hollow ? hollow : { color }),
-          ...speaking,
-        };
-        layer.push({
-          ...(params !== undefined ? { params } : {}),
-          mark: {
-            type: 'bar',
-            style: 'candlestick-body',
-            ...(slots.continuous ? {} : { width: { band: o.band } }),
-            minBandSize: 1,
-            ...(o.hollow ? { strokeWidth: 1 } : {}),
-            ...body,
-          },
-          encoding: bodyEncoding,
-        });
-      }
-      return layer;
-    });
+    return expandFinancial(
+      candlestickOptions,
+      spec,
+      ctx,
+      ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+        const layer: JsonObject[] = [];
+        const body = partStyle(o.body);
+        const speaking = speakingPart(o, encoding, fields);
+        // The body's description names all four prices: the wick is left out of what a screen
+        // reader reads (Vega-Lite would describe it too, formatting low and high for every bar).
+        const quiet = body && speaking.description ? { aria: false } : {};
+        const wick = partStyle(o.wick);
+        if (wick && o.hollow) {
+          // An outlined body stays empty: the wick stops at its edges, below and above.
+          const segment = (from: string, to: string): JsonObject => ({
+            mark: { type: 'rule', style: 'candlestick-wick', ...quiet, ...wick },
+            encoding: { ...shared, x: slots.center, y: { ...y, field: from }, y2: { field: to }, color },
+          });
+          layer.push({
+            transform: [
+              { calculate: `min(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_low' },
+              { calculate: `max(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_high' },
+            ],
+            layer: [segment(fields.low, '__body_low'), segment('__body_high', fields.high)],
+          });
+        } else if (wick) {
+          layer.push({
+            mark: { type: 'rule', style: 'candlestick-wick', ...quiet, ...wick },
+            encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },
+          });
+        }
+        if (body) {
+          // Hollow: rising bodies are outlined; the outline takes the direction color.
+          const hollow = {
+            stroke: color,
+            fill: {
+              condition: [
+                { test: `${datum(fields.close)} > ${datum(fields.open)}`, value: 'transparent' },
+                ...(color['condition'] as JsonObject[]).slice(1),
+              ],
+              value: o.unchanged,
+            },
+          };
+          const bodyEncoding: JsonObject = {
+            ...shared,
+            ...slots.span('left', 'right'),
+            y: { ...y, field: fields.open },
+            y2: { field: fields.close },
+            ...(o.hollow ? hollow : { color }),
+            ...speaking,
+          };
+          layer.push({
+            ...(params !== undefined ? { params } : {}),
+            mark: {
+              type: 'bar',
+              style: 'candlestick-body',
+              ...(slots.continuous ? {} : { width: { band: o.band } }),
+              minBandSize: 1,
+              ...(o.hollow ? { strokeWidth: 1 } : {}),
+              ...body,
+            },
+            encoding: bodyEncoding,
+          });
+        }
+        return layer;
+      },
+    );
   },
 };

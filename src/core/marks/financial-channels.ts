@@ -101,9 +101,13 @@ export function priceDescription(x: unknown, f: PriceFields, encoding: JsonObjec
   const parts: string[] = [];
   if (isObject(x) && typeof x['field'] === 'string') {
     const time = x['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate';
-    parts.push(time ? `timeFormat(toDate(${datum(x['field'])}), "%a %b %d, %Y") + ": "` : `${datum(x['field'])} + ": "`);
+    parts.push(
+      time ? `timeFormat(toDate(${datum(x['field'])}), "%a %b %d, %Y") + ": "` : `${datum(x['field'])} + ": "`,
+    );
   }
-  PRICE_CHANNELS.forEach((ch, i) => parts.push(`${JSON.stringify(`${i ? ', ' : ''}${title(ch)} `)} + format(${datum(f[ch])}, ",.2f")`));
+  PRICE_CHANNELS.forEach((ch, i) =>
+    parts.push(`${JSON.stringify(`${i ? ', ' : ''}${title(ch)} `)} + format(${datum(f[ch])}, ",.2f")`),
+  );
   return { value: { expr: parts.join(' + ') } };
 }
 
@@ -112,9 +116,23 @@ export function priceDescription(x: unknown, f: PriceFields, encoding: JsonObjec
  * the user's, else the default tooltip (unless `tooltip: false`) and, with a tooltip, the
  * one-line description.
  */
-export function speakingPart(o: { tooltip: boolean }, encoding: JsonObject, fields: PriceFields): { tooltip?: unknown; description?: unknown } {
-  const tooltip = encoding['tooltip'] !== undefined ? encoding['tooltip'] : o.tooltip ? priceTooltip(encoding['x'], fields, encoding) : undefined;
-  const description = encoding['description'] !== undefined ? encoding['description'] : tooltip ? priceDescription(encoding['x'], fields, encoding) : undefined;
+export function speakingPart(
+  o: { tooltip: boolean },
+  encoding: JsonObject,
+  fields: PriceFields,
+): { tooltip?: unknown; description?: unknown } {
+  const tooltip =
+    encoding['tooltip'] !== undefined
+      ? encoding['tooltip']
+      : o.tooltip
+        ? priceTooltip(encoding['x'], fields, encoding)
+        : undefined;
+  const description =
+    encoding['description'] !== undefined
+      ? encoding['description']
+      : tooltip
+        ? priceDescription(encoding['x'], fields, encoding)
+        : undefined;
   return { ...(tooltip !== undefined ? { tooltip } : {}), ...(description !== undefined ? { description } : {}) };
 }
 
@@ -128,7 +146,10 @@ export function changeTransforms(f: PriceFields): JsonObject[] {
 
 /** The volume pane's tooltip: the date and the volume. */
 export function volumeTooltip(x: unknown, volume: { field: string; title?: string | null }): JsonObject[] {
-  return [...dateTooltip(x), { field: volume.field, type: 'quantitative', title: volume.title ?? 'Volume', format: ',d' }];
+  return [
+    ...dateTooltip(x),
+    { field: volume.field, type: 'quantitative', title: volume.title ?? 'Volume', format: ',d' },
+  ];
 }
 
 /** Fields a channel definition reads (`field`, and each item of a tooltip list). */
@@ -149,7 +170,11 @@ export function priceY(encoding: JsonObject): JsonObject {
 export function otherChannels(encoding: JsonObject): JsonObject {
   const rest: JsonObject = {};
   for (const [k, v] of Object.entries(encoding)) {
-    if (!(PRICE_CHANNELS as readonly string[]).includes(k) && !['x', 'y', 'y2', 'color', 'tooltip', 'volume'].includes(k)) rest[k] = v;
+    if (
+      !(PRICE_CHANNELS as readonly string[]).includes(k) &&
+      !['x', 'y', 'y2', 'color', 'tooltip', 'volume'].includes(k)
+    )
+      rest[k] = v;
   }
   return rest;
 }

@@ -36,7 +36,8 @@ export function barSlots(x: unknown, band: number): BarSlots | undefined {
   }
   const e = slotExpressions(field, type === 'temporal', band / 2);
   const axisX: JsonObject = { title: field, ...options, type };
-  const slot = (name: string, withAxis: boolean): JsonObject => (withAxis ? { ...axisX, field: name } : { field: name });
+  const slot = (name: string, withAxis: boolean): JsonObject =>
+    withAxis ? { ...axisX, field: name } : { field: name };
   return {
     transform: [
       { calculate: e.time, as: '__t' },
@@ -71,7 +72,16 @@ export function tradingDayX(x: JsonObject): JsonObject {
     timeUnit: x['timeUnit'] ?? 'yearmonthdate',
   };
   out['axis'] =
-    axis === null ? null : { format: '%b %d', labelAngle: 0, labelOverlap: 'greedy', labelSeparation: 8, ticks: false, ...(isObject(axis) ? axis : {}) };
+    axis === null
+      ? null
+      : {
+          format: '%b %d',
+          labelAngle: 0,
+          labelOverlap: 'greedy',
+          labelSeparation: 8,
+          ticks: false,
+          ...(isObject(axis) ? axis : {}),
+        };
   if (scale !== undefined) out['scale'] = scale;
   return out;
 }
@@ -116,7 +126,10 @@ export function levelOfDetail(
 ): JsonObject[] {
   const xField = x['field'] as string;
   const e = lodExpressions(xField, x['type'] === 'temporal', columns, options.zoom);
-  const from = (row: string, field: string): JsonObject => ({ calculate: `datum.${row}[${JSON.stringify(field)}]`, as: field });
+  const from = (row: string, field: string): JsonObject => ({
+    calculate: `datum.${row}[${JSON.stringify(field)}]`,
+    as: field,
+  });
   const fields = new Set([xField, f.open, f.high, f.low, f.close, ...(options.volume ? [options.volume] : [])]);
   return [
     { calculate: e.time, as: '__t' },

@@ -19,7 +19,15 @@ import {
   volumeTooltip,
   type PriceFields,
 } from './financial-channels';
-import { barSlots, isCalendarX, levelOfDetail, tradingDayX, withoutAxisLabels, zoomParam, type BarSlots } from './financial-x';
+import {
+  barSlots,
+  isCalendarX,
+  levelOfDetail,
+  tradingDayX,
+  withoutAxisLabels,
+  zoomParam,
+  type BarSlots,
+} from './financial-x';
 
 // The marks, the render layer's tests and the annotation read these here.
 export { datum, lodExpressions } from './fused-expressions';
@@ -32,9 +40,18 @@ export * from './financial-x';
  */
 export function financialOptions(band: string) {
   return {
-    rising: option.color({ default: DIRECTION_COLORS.rising, description: 'Color of bars that close above their open.' }),
-    falling: option.color({ default: DIRECTION_COLORS.falling, description: 'Color of bars that close below their open.' }),
-    unchanged: option.color({ default: DIRECTION_COLORS.unchanged, description: 'Color of bars that close at their open.' }),
+    rising: option.color({
+      default: DIRECTION_COLORS.rising,
+      description: 'Color of bars that close above their open.',
+    }),
+    falling: option.color({
+      default: DIRECTION_COLORS.falling,
+      description: 'Color of bars that close below their open.',
+    }),
+    unchanged: option.color({
+      default: DIRECTION_COLORS.unchanged,
+      description: 'Color of bars that close at their open.',
+    }),
     band: option.number({ default: 0.7, minimum: 0, maximum: 1, description: band }),
     tooltip: option.boolean({ default: true, description: 'Show date, open, high, low, close and change on hover.' }),
     volume: option.custom<boolean | JsonObject>({
@@ -92,14 +109,25 @@ export const VOLUME_DEFINITIONS = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      height: { type: 'number', minimum: 20, description: `Height of the volume pane in pixels. __Default value:__ \`${VOLUME_PANE_HEIGHT}\`` },
-      color: { type: 'string', description: 'One color for every volume bar. __Default value:__ the bar\'s direction color' },
-      opacity: { type: 'number', minimum: 0, maximum: 1, description: 'Opacity of the volume bars. __Default value:__ `0.5`' },
+      height: {
+        type: 'number',
+        minimum: 20,
+        description: `Height of the volume pane in pixels. __Default value:__ \`${VOLUME_PANE_HEIGHT}\``,
+      },
+      color: {
+        type: 'string',
+        description: "One color for every volume bar. __Default value:__ the bar's direction color",
+      },
+      opacity: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: 'Opacity of the volume bars. __Default value:__ `0.5`',
+      },
     },
     description: 'Size and style of the volume pane.',
   },
 };
-
 
 /**
  * With `gaps: false`, the x a layer shares becomes the trading-day x, so lines and annotations
@@ -158,7 +186,6 @@ function volumePane<O extends FinancialOptions>(
   };
 }
 
-
 /** What a financial mark's parts are drawn from, prepared once by `expandFinancial`. */
 export interface FinancialSetup<O extends FinancialOptions> {
   options: O;
@@ -195,7 +222,11 @@ export function expandFinancial<O extends FinancialOptions>(
   if (!fields) return { ...outer, mark: 'rule' };
   const slots = barSlots(encoding['x'], options.band);
   if (!slots) {
-    ctx.report({ severity: 'error', message: `The ${name} mark needs an "x" channel with a "field" (the date of each bar)`, path: '/encoding' });
+    ctx.report({
+      severity: 'error',
+      message: `The ${name} mark needs an "x" channel with a "field" (the date of each bar)`,
+      path: '/encoding',
+    });
     return { ...outer, mark: 'rule' };
   }
   const volume = volumeField(encoding);
@@ -207,7 +238,9 @@ export function expandFinancial<O extends FinancialOptions>(
     options.lod !== false && slots.continuous && !(ctx.rows !== undefined && ctx.rows <= columns)
       ? levelOfDetail(x, fields, columns, {
           ...(volume ? { volume: volume.field } : {}),
-          keep: Object.entries(encoding).flatMap(([ch, def]) => (['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def))),
+          keep: Object.entries(encoding).flatMap(([ch, def]) =>
+            ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
+          ),
           ...(zoomParam(params) !== undefined ? { zoom: zoomParam(params)! } : {}),
         })
       : [];

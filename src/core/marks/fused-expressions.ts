@@ -13,7 +13,12 @@ export function datum(field: string): string {
  * the filter to the zoomed range (with a zoom interval), and the bar's column. The drawing
  * runtime recognises the transforms by these exact texts (see src/render/level-of-detail.ts).
  */
-export function lodExpressions(xField: string, temporal: boolean, columns: number, zoom?: string): { time: string; filter?: string; column: string; range?: string } {
+export function lodExpressions(
+  xField: string,
+  temporal: boolean,
+  columns: number,
+  zoom?: string,
+): { time: string; filter?: string; column: string; range?: string } {
   const z = zoom !== undefined ? `${zoom}[${JSON.stringify('__x0')}]` : undefined;
   const zoomed = z ? `(isArray(${z}) && length(${z}) === 2)` : undefined;
   const lo = zoomed ? `(${zoomed} ? +${z}[0] : datum.__tmin)` : 'datum.__tmin';
@@ -31,7 +36,11 @@ export function lodExpressions(xField: string, temporal: boolean, columns: numbe
  * either side of it. The drawing runtime recognises the transforms by these exact texts (see
  * src/render/bar-slots.ts).
  */
-export function slotExpressions(xField: string, temporal: boolean, half: number): { time: string; gap: string; x0: string; x1: string } {
+export function slotExpressions(
+  xField: string,
+  temporal: boolean,
+  half: number,
+): { time: string; gap: string; x0: string; x1: string } {
   const step = '(isValid(datum.__step) ? datum.__step : 1)';
   return {
     time: temporal ? `toDate(${datum(xField)})` : `+${datum(xField)}`,

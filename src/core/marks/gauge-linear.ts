@@ -5,7 +5,7 @@
  */
 import { repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, valueColor, valueTooltip } from './gauge-data';
 import type { GaugeModel, Style } from './gauge-model';
-import { deltaColor, formatLength, titleLayer as titleOf, valueTextEncoding } from './gauge-radial';
+import { deltaColor, formatLength, titleLayer as titleOf, valueTextEncoding } from './gauge-radial-text';
 import type { JsonObject } from './types';
 
 const GROUP = 'item.mark.group';

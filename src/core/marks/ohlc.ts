@@ -48,45 +48,57 @@ export const ohlc: ExtensionMark = {
   tag: 'financial',
   sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(ohlcOptions, spec, inherited, ctx),
   normalize(spec, ctx) {
-    return expandFinancial(ohlcOptions, spec, ctx, ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
-      const speaking = speakingPart(o, encoding, fields);
-      const layer: JsonObject[] = [];
-      const range = partStyle(o.range);
-      if (range) {
-        layer.push({
-          ...(params !== undefined ? { params } : {}),
-          mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
-          encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color, ...speaking },
+    return expandFinancial(
+      ohlcOptions,
+      spec,
+      ctx,
+      ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+        const speaking = speakingPart(o, encoding, fields);
+        const layer: JsonObject[] = [];
+        const range = partStyle(o.range);
+        if (range) {
+          layer.push({
+            ...(params !== undefined ? { params } : {}),
+            mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
+            encoding: {
+              ...shared,
+              x: slots.center,
+              y: { ...y, field: fields.low },
+              y2: { field: fields.high },
+              color,
+              ...speaking,
+            },
+          });
+        }
+        // Each tick is a thin bar from the bar's position to its side of the slot: open left,
+        // close right. On a discrete x, where slots cannot be split, ticks are centred.
+        // The range's description names all four prices: the ticks are left out of what a screen
+        // reader reads (Vega-Lite would describe each of them too).
+        const quiet = range && speaking.description ? { aria: false } : {};
+        const tick = (which: 'open' | 'close', style: JsonObject) => ({
+          mark: {
+            type: 'bar',
+            style: `ohlc-${which}`,
+            ...quiet,
+            yOffset: -0.75,
+            y2Offset: 0.75,
+            ...(slots.continuous ? {} : { width: { band: o.band } }),
+            ...style,
+          },
+          encoding: {
+            ...shared,
+            ...(which === 'open' ? slots.span('left', 'center') : slots.span('center', 'right')),
+            y: { ...y, field: fields[which] },
+            y2: { field: fields[which] },
+            color,
+          },
         });
-      }
-      // Each tick is a thin bar from the bar's position to its side of the slot: open left,
-      // close right. On a discrete x, where slots cannot be split, ticks are centred.
-      // The range's description names all four prices: the ticks are left out of what a screen
-      // reader reads (Vega-Lite would describe each of them too).
-      const quiet = range && speaking.description ? { aria: false } : {};
-      const tick = (which: 'open' | 'close', style: JsonObject) => ({
-        mark: {
-          type: 'bar',
-          style: `ohlc-${which}`,
-          ...quiet,
-          yOffset: -0.75,
-          y2Offset: 0.75,
-          ...(slots.continuous ? {} : { width: { band: o.band } }),
-          ...style,
-        },
-        encoding: {
-          ...shared,
-          ...(which === 'open' ? slots.span('left', 'center') : slots.span('center', 'right')),
-          y: { ...y, field: fields[which] },
-          y2: { field: fields[which] },
-          color,
-        },
-      });
-      const open = partStyle(o.open);
-      if (open) layer.push(tick('open', open));
-      const close = partStyle(o.close);
-      if (close) layer.push(tick('close', close));
-      return layer;
-    });
+        const open = partStyle(o.open);
+        if (open) layer.push(tick('open', open));
+        const close = partStyle(o.close);
+        if (close) layer.push(tick('close', close));
+        return layer;
+      },
+    );
   },
 };

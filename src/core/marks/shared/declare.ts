@@ -18,7 +18,9 @@ export interface OptionDecl<T> {
 export type OptionDecls = Record<string, OptionDecl<unknown>>;
 
 /** The resolved options a declaration list gives: every option with a value of its type. */
-export type OptionsOf<D extends OptionDecls> = { -readonly [K in keyof D]: D[K] extends OptionDecl<infer T> ? T : never };
+export type OptionsOf<D extends OptionDecls> = {
+  -readonly [K in keyof D]: D[K] extends OptionDecl<infer T> ? T : never;
+};
 
 interface Common<T> {
   default: T;
@@ -28,7 +30,11 @@ interface Common<T> {
 /** Mark properties that style a generated part; `false` switches the part off. */
 export type PartOption = boolean | JsonObject;
 
-const decl = <T>(o: Common<T>, schema: JsonObject): OptionDecl<T> => ({ default: o.default, description: o.description, schema });
+const decl = <T>(o: Common<T>, schema: JsonObject): OptionDecl<T> => ({
+  default: o.default,
+  description: o.description,
+  schema,
+});
 
 /** The kinds of option a mark can declare. */
 export const option = {
@@ -55,7 +61,11 @@ export const option = {
 
 /** The schema of one declared option: its own schema, its description with the default, the default. */
 export function optionSchema(d: OptionDecl<unknown>): JsonObject {
-  return { ...d.schema, default: d.default, description: `${d.description} __Default value:__ \`${JSON.stringify(d.default)}\`` };
+  return {
+    ...d.schema,
+    default: d.default,
+    description: `${d.description} __Default value:__ \`${JSON.stringify(d.default)}\``,
+  };
 }
 
 /** A mark's options as declared: what its schema, defaults and resolver read. */
