@@ -132,7 +132,11 @@ export default tseslint.config(
     ['src/components/**', 'src/editor/**'],
     [
       layer('(cli|app)', `components ${UP}`),
-      { ...layer('io'), allowTypeImports: true, message: 'components never touch storage, files or the URL: src/state does' },
+      {
+        ...layer('io'),
+        allowTypeImports: true,
+        message: 'components never touch storage, files or the URL: src/state does',
+      },
       internals,
     ],
   ),

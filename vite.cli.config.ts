@@ -13,7 +13,12 @@ const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:
 
 function isExternal(id: string): boolean {
   if (builtins.has(id) || id.startsWith('node:')) return true;
-  const bare = !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !id.startsWith('virtual:') && !/^[a-zA-Z]:[\\/]/.test(id);
+  const bare =
+    !id.startsWith('.') &&
+    !id.startsWith('/') &&
+    !id.startsWith('\0') &&
+    !id.startsWith('virtual:') &&
+    !/^[a-zA-Z]:[\\/]/.test(id);
   // AJV's run-time helpers are imported by the precompiled validators without a file extension,
   // which Node's ESM loader refuses: they are bundled, like the JSON files.
   return bare && !id.endsWith('.json') && !id.startsWith('ajv/dist/runtime/');

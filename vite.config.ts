@@ -84,7 +84,8 @@ function vegaLiteOutOfEmbed(): Plugin {
       if (source === 'vega-lite' && importer && /[\\/]vega-embed[\\/]/.test(importer)) return STUB;
       // vega-lite takes four small helpers (isObject, isString, stringValue, hasOwnProperty)
       // from 'vega', which would pull all of Vega into the pipeline worker; vega-util has them.
-      if (source === 'vega' && importer && /[\\/]vega-lite[\\/]/.test(importer)) return this.resolve('vega-util', importer);
+      if (source === 'vega' && importer && /[\\/]vega-lite[\\/]/.test(importer))
+        return this.resolve('vega-util', importer);
       return null;
     },
     load(id) {
@@ -136,7 +137,9 @@ function gallery(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use('/gallery/', (req, res, next) => {
-        const name = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '').replace(/\.svg$/, '');
+        const name = decodeURIComponent((req.url ?? '').split('?')[0] ?? '')
+          .replace(/^\/+/, '')
+          .replace(/\.svg$/, '');
         const svg = thumbnails.get(name);
         if (svg === undefined) return next();
         res.setHeader('Content-Type', 'image/svg+xml');
@@ -154,8 +157,15 @@ function gallery(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED) return null;
-      const { module } = await runnerImport<typeof import('./src/cli/gallery')>('/src/cli/gallery.ts', { configFile: false, logLevel: 'error' });
-      const entries = await module.buildGallery(EXAMPLES, resolve('node_modules/.cache/chartspec/gallery'), module.drawingCodeDigest(resolve('src')));
+      const { module } = await runnerImport<typeof import('./src/cli/gallery')>('/src/cli/gallery.ts', {
+        configFile: false,
+        logLevel: 'error',
+      });
+      const entries = await module.buildGallery(
+        EXAMPLES,
+        resolve('node_modules/.cache/chartspec/gallery'),
+        module.drawingCodeDigest(resolve('src')),
+      );
       const list = entries.map(({ svg, hash, ...info }) => {
         const fileName = `gallery/${info.name}.svg`;
         if (svg !== undefined) {
@@ -170,7 +180,9 @@ function gallery(): Plugin {
 }
 
 /** The vega package's version, for `version` in src/render/vega-lean.js. */
-const VEGA_VERSION: string = JSON.parse(readFileSync(join(dirname(require.resolve('vega')), '..', 'package.json'), 'utf8')).version;
+const VEGA_VERSION: string = JSON.parse(
+  readFileSync(join(dirname(require.resolve('vega')), '..', 'package.json'), 'utf8'),
+).version;
 
 /** Monaco's exports map hides its CSS files (every subpath maps to `*.js`); reach them directly. */
 const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', 'esm', 'vs');
@@ -178,7 +190,16 @@ const MONACO_ESM = join(dirname(require.resolve('monaco-editor')), '..', '..', '
 export default defineConfig({
   // The validators are imported by the schema worker only; listed here too because the dev
   // server serves worker modules through the main plugins (worker.plugins are for the build).
-  plugins: [react(), vegaLiteOutOfEmbed(), leanVega(), precompiledValidators(), quickSchemas(), datasets(), gallery(), contentSecurityPolicy()],
+  plugins: [
+    react(),
+    vegaLiteOutOfEmbed(),
+    leanVega(),
+    precompiledValidators(),
+    quickSchemas(),
+    datasets(),
+    gallery(),
+    contentSecurityPolicy(),
+  ],
   resolve: {
     alias: [{ find: /^monaco-css\/(.*)$/, replacement: `${MONACO_ESM}/$1` }],
   },

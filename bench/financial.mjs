@@ -57,7 +57,9 @@ function withTimeout(promise, ms, what) {
   let timer;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
-    new Promise((_, fail) => (timer = setTimeout(() => fail(new Error(`${what}: no result within ${ms / 1000} s`)), ms))),
+    new Promise(
+      (_, fail) => (timer = setTimeout(() => fail(new Error(`${what}: no result within ${ms / 1000} s`)), ms)),
+    ),
   ]);
 }
 
@@ -83,7 +85,11 @@ async function drawOnce(browser, base, lib, bars, timeoutMs) {
   try {
     await page.evaluate((l) => window.__fin.warmUp(l), lib);
     await page.evaluate(({ n, l }) => window.__fin.prepare(n, l), { n: bars, l: lib });
-    const r = await withTimeout(page.evaluate((l) => window.__fin.draw(l), lib), timeoutMs, `${LIBS[lib]} at ${bars} bars`);
+    const r = await withTimeout(
+      page.evaluate((l) => window.__fin.draw(l), lib),
+      timeoutMs,
+      `${LIBS[lib]} at ${bars} bars`,
+    );
     if (errors.length) r.page_errors = errors.slice(0, 5);
     return r;
   } catch (e) {
@@ -126,17 +132,23 @@ export async function candlesticks(browser, base, log) {
       chartspec_ms: round1(cs),
       lightweight_charts_ms: round1(lw),
       ratio: cs !== null && lw ? Math.round((cs / lw) * 100) / 100 : null,
-      runs: { chartspec: runs.chartspec.filter((r) => !r.error).length, lightweight_charts: runs.lwc.filter((r) => !r.error).length },
+      runs: {
+        chartspec: runs.chartspec.filter((r) => !r.error).length,
+        lightweight_charts: runs.lwc.filter((r) => !r.error).length,
+      },
       chartspec_renderer: runs.chartspec.find((r) => r.renderer)?.renderer ?? null,
       chartspec_items: runs.chartspec.find((r) => r.items !== undefined)?.items ?? null,
       chartspec_stages: runs.chartspec.find((r) => r.stages)?.stages ?? null,
       chartspec_runs: runs.chartspec.map((r) => (r.error ? { error: r.error } : round1(r.ms))),
       lightweight_charts_runs: runs.lwc.map((r) => (r.error ? { error: r.error } : round1(r.ms))),
     };
-    for (const r of [...runs.chartspec, ...runs.lwc]) if (r.page_errors) (row.page_errors ??= []).push(...r.page_errors);
+    for (const r of [...runs.chartspec, ...runs.lwc])
+      if (r.page_errors) (row.page_errors ??= []).push(...r.page_errors);
     out.push(row);
-    log(`candlestick ${size.bars} bars: Chartspec ${row.chartspec_ms ?? 'failed'} ms, lightweight-charts ${row.lightweight_charts_ms ?? 'failed'} ms, ratio ${row.ratio ?? '—'}` +
-      (runs.chartspec.some((r) => r.error) ? ` (Chartspec: ${runs.chartspec.find((r) => r.error).error})` : ''));
+    log(
+      `candlestick ${size.bars} bars: Chartspec ${row.chartspec_ms ?? 'failed'} ms, lightweight-charts ${row.lightweight_charts_ms ?? 'failed'} ms, ratio ${row.ratio ?? '—'}` +
+        (runs.chartspec.some((r) => r.error) ? ` (Chartspec: ${runs.chartspec.find((r) => r.error).error})` : ''),
+    );
   }
   return out;
 }
@@ -145,7 +157,8 @@ export async function candlesticks(browser, base, log) {
 export async function extensionOverhead(browser, base, log) {
   const runs = { plain: [], chartspec: [] };
   for (let i = 0; i < OVERHEAD.runs; i++)
-    for (const lib of i % 2 ? ['chartspec', 'plain'] : ['plain', 'chartspec']) runs[lib].push(await drawOnce(browser, base, lib, OVERHEAD.bars, 30000));
+    for (const lib of i % 2 ? ['chartspec', 'plain'] : ['plain', 'chartspec'])
+      runs[lib].push(await drawOnce(browser, base, lib, OVERHEAD.bars, 30000));
   const plain = median(runs.plain.filter((r) => !r.error).map((r) => r.ms));
   const mark = median(runs.chartspec.filter((r) => !r.error).map((r) => r.ms));
   const res = {
@@ -159,7 +172,9 @@ export async function extensionOverhead(browser, base, log) {
     plain_items: runs.plain.find((r) => r.items !== undefined)?.items ?? null,
     mark_items: runs.chartspec.find((r) => r.items !== undefined)?.items ?? null,
   };
-  log(`extension overhead at ${OVERHEAD.bars} bars: plain ${res.plain_ms} ms, mark ${res.mark_ms} ms, ratio ${res.ratio}`);
+  log(
+    `extension overhead at ${OVERHEAD.bars} bars: plain ${res.plain_ms} ms, mark ${res.mark_ms} ms, ratio ${res.ratio}`,
+  );
   return res;
 }
 
@@ -179,7 +194,11 @@ async function heapOnce(browser, base, lib) {
     await page.evaluate((l) => window.__fin.warmUp(l), lib);
     const before = await used();
     await page.evaluate(({ n, l }) => window.__fin.prepare(n, l), { n: HEAP_BARS, l: lib });
-    await withTimeout(page.evaluate((l) => window.__fin.draw(l), lib), 60000, `${LIBS[lib]} heap run`);
+    await withTimeout(
+      page.evaluate((l) => window.__fin.draw(l), lib),
+      60000,
+      `${LIBS[lib]} heap run`,
+    );
     await page.evaluate(() => window.__fin.drop());
     const after = await used();
     return { before_mb: round1(before / MB), after_mb: round1(after / MB), chart_mb: round1((after - before) / MB) };
@@ -193,7 +212,14 @@ async function heapOnce(browser, base, lib) {
 export async function heap100k(browser, base, log) {
   const chartspec = await heapOnce(browser, base, 'chartspec');
   const lwc = await heapOnce(browser, base, 'lwc');
-  const res = { chartspec: chartspec.chart_mb ?? null, lightweight_charts: lwc.chart_mb ?? null, bars: HEAP_BARS, detail: { chartspec, lightweight_charts: lwc } };
-  log(`heap with ${HEAP_BARS} bars drawn: Chartspec ${res.chartspec} MB, lightweight-charts ${res.lightweight_charts} MB`);
+  const res = {
+    chartspec: chartspec.chart_mb ?? null,
+    lightweight_charts: lwc.chart_mb ?? null,
+    bars: HEAP_BARS,
+    detail: { chartspec, lightweight_charts: lwc },
+  };
+  log(
+    `heap with ${HEAP_BARS} bars drawn: Chartspec ${res.chartspec} MB, lightweight-charts ${res.lightweight_charts} MB`,
+  );
   return res;
 }

@@ -19,7 +19,13 @@ import { SPEC } from './specs.mjs';
 import { buildFinancial, candlesticks, extensionOverhead, heap100k } from './financial.mjs';
 import { bytes, isCss, isJs } from './measures/bytes.mjs';
 import { coldLoad } from './measures/first-chart.mjs';
-import { prepareStrategies, summarize, validateInNode, validationFigures, validationRows } from './measures/strategies.mjs';
+import {
+  prepareStrategies,
+  summarize,
+  validateInNode,
+  validationFigures,
+  validationRows,
+} from './measures/strategies.mjs';
 import { keystrokes } from './measures/typing-latency.mjs';
 import { typingLongTasks } from './measures/typing-long-tasks.mjs';
 import { BenchError, COLD_LOADS, DIST, OVERALL_TIMEOUT_MS, RESULTS, ROOT, TARGETS, log } from './shared/config.mjs';
@@ -34,7 +40,11 @@ function table(rows) {
   const all = [head, ...rows.map((r) => [r.metric, r.value, r.target ?? '—', r.status ?? ''])];
   const widths = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   const line = (r) => '| ' + r.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
-  return [line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map((r) => line([r.metric, r.value, r.target ?? '—', r.status ?? '']))].join('\n');
+  return [
+    line(head),
+    '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|',
+    ...rows.map((r) => line([r.metric, r.value, r.target ?? '—', r.status ?? ''])),
+  ].join('\n');
 }
 
 const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
@@ -47,7 +57,11 @@ function candleRows(candles) {
       c.chartspec_ms === null
         ? `— / ${c.lightweight_charts_ms ?? '—'} ms (${(c.chartspec_runs.find((r) => r?.error)?.error ?? 'failed').replace(/^skipped: /, 'skipped, ')})`
         : `${c.chartspec_ms} / ${c.lightweight_charts_ms} ms = ${c.ratio}×`;
-    const ok = c.ratio !== null && target !== null && c.ratio <= target && (c.bars !== 1000000 || c.chartspec_ms <= TARGETS.candle1MMs);
+    const ok =
+      c.ratio !== null &&
+      target !== null &&
+      c.ratio <= target &&
+      (c.bars !== 1000000 || c.chartspec_ms <= TARGETS.candle1MMs);
     return {
       metric: `Candlestick ${c.bars.toLocaleString('en')} bars, Chartspec / l-c (median of ${c.runs.chartspec || 0})`,
       value,
@@ -62,10 +76,15 @@ function candleRows(candles) {
 async function main() {
   const args = new Set(process.argv.slice(2));
   const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  if (only && only !== 'typing' && only !== 'financial') throw new BenchError(`--only takes typing or financial, not ${only}`, 2);
+  if (only && only !== 'typing' && only !== 'financial')
+    throw new BenchError(`--only takes typing or financial, not ${only}`, 2);
   if (only) args.add('--no-strategies');
   const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--no-strategies' && !a.startsWith('--only='));
-  if (unknown.length) throw new BenchError(`unknown argument(s): ${unknown.join(' ')} (the options are --no-build, --no-strategies and --only=typing|financial)`, 2);
+  if (unknown.length)
+    throw new BenchError(
+      `unknown argument(s): ${unknown.join(' ')} (the options are --no-build, --no-strategies and --only=typing|financial)`,
+      2,
+    );
 
   const executablePath = findChromium();
   if (!executablePath) {
@@ -80,7 +99,8 @@ async function main() {
 
   const t0 = Date.now();
   if (!args.has('--no-build')) build();
-  if (!existsSync(join(DIST, 'index.html'))) throw new BenchError('dist/index.html is missing: run without --no-build (or npx vite build) first', 2);
+  if (!existsSync(join(DIST, 'index.html')))
+    throw new BenchError('dist/index.html is missing: run without --no-build (or npx vite build) first', 2);
 
   // Validation: the strategy experiment workers (built before the browser starts, so the build
   // does not compete with it), and validation time in Node (bench/validate.mjs, a child process).
@@ -112,7 +132,11 @@ async function main() {
       const part =
         only === 'typing'
           ? (({ watch: _w, ...t }) => t)(await typingLongTasks(browser, base))
-          : { candlestick: await candlesticks(browser, base, log), extension_overhead: await extensionOverhead(browser, base, log), heap_mb_100k: await heap100k(browser, base, log) };
+          : {
+              candlestick: await candlesticks(browser, base, log),
+              extension_overhead: await extensionOverhead(browser, base, log),
+              heap_mb_100k: await heap100k(browser, base, log),
+            };
       console.log(JSON.stringify(part, null, 2));
       return;
     }
@@ -132,7 +156,9 @@ async function main() {
     log(`keystroke → chart over ${latencies.length} edits: p50 ${p50} ms, p95 ${p95} ms`);
 
     const by = await bytes(browser, url);
-    log(`bytes: first chart at ${by.firstChartMs.toFixed(1)} ms; waited ${(by.idleWaitMs / 1000).toFixed(1)} s for the page to go idle`);
+    log(
+      `bytes: first chart at ${by.firstChartMs.toFixed(1)} ms; waited ${(by.idleWaitMs / 1000).toFixed(1)} s for the page to go idle`,
+    );
     const ok = by.files.filter((f) => !f.failed && f.status !== null && f.status < 400);
     const js = ok.filter(isJs);
     const css = ok.filter(isCss);
@@ -152,13 +178,27 @@ async function main() {
       warnings.push('the pipeline worker script is not among the JS requested before the first chart');
     if (jsBefore.files.some((f) => /monaco-setup-[^/]*\.js$/.test(f.path)))
       warnings.push('monaco-setup-*.js was requested before the first chart (Monaco is meant to load after it)');
-    if (!jsTotal.files.some((f) => /monaco-setup-[^/]*\.js$/.test(f.path))) warnings.push('monaco-setup-*.js never loaded');
-    for (const f of js) if (f.body_source !== 'response') warnings.push(`${f.path}: body not available from the browser (${f.body_source ?? 'none'})`);
+    if (!jsTotal.files.some((f) => /monaco-setup-[^/]*\.js$/.test(f.path)))
+      warnings.push('monaco-setup-*.js never loaded');
+    for (const f of js)
+      if (f.body_source !== 'response')
+        warnings.push(`${f.path}: body not available from the browser (${f.body_source ?? 'none'})`);
     for (const w of warnings) log(`warning: ${w}`);
 
     // Validation figures in the browser: the app as built (from the runs above), then the
     // strategies side by side.
-    const validation = await validationFigures({ browser, base: `http://127.0.0.1:${port}`, loads, ks, by, js, data, strategies, nodeValidation, warnings });
+    const validation = await validationFigures({
+      browser,
+      base: `http://127.0.0.1:${port}`,
+      loads,
+      ks,
+      by,
+      js,
+      data,
+      strategies,
+      nodeValidation,
+      warnings,
+    });
 
     // Typing into a big spec, then the financial page: candlesticks against lightweight-charts,
     // the extension's overhead, and the heap with 100k bars.
@@ -194,7 +234,11 @@ async function main() {
         first_contentful_paint_ms: l.firstContentfulPaint === null ? null : round1(l.firstContentfulPaint),
         dom_content_loaded_ms: l.domContentLoaded === null ? null : round1(l.domContentLoaded),
         editor_ready_ms: l.editorReady === null ? null : round1(l.editorReady),
-        long_tasks_before_first_chart: { count: l.longTasksBefore.count, ms: round1(l.longTasksBefore.ms), longest_ms: round1(l.longTasksBefore.longest) },
+        long_tasks_before_first_chart: {
+          count: l.longTasksBefore.count,
+          ms: round1(l.longTasksBefore.ms),
+          longest_ms: round1(l.longTasksBefore.longest),
+        },
       })),
       keystroke_to_chart_ms: {
         p50,
@@ -204,7 +248,9 @@ async function main() {
         max: Math.max(...latencies),
         samples: latencies,
         settle_before_edits_ms: ks.settleMs,
-        from_keydown_event_p50: round1(percentile(ks.samples.map((s) => s.from_keydown_ms ?? NaN).filter(Number.isFinite), 50)),
+        from_keydown_event_p50: round1(
+          percentile(ks.samples.map((s) => s.from_keydown_ms ?? NaN).filter(Number.isFinite), 50),
+        ),
         edits: ks.samples,
       },
       candlestick: candles,
@@ -214,7 +260,11 @@ async function main() {
       financial_page: { size: { width: 1200, height: 500 }, build: financialBuild },
       js_bytes: {
         before_first_chart: jsBefore,
-        finished_before_first_chart: { raw: jsFinishedBefore.raw, gzip: jsFinishedBefore.gzip, files: jsFinishedBefore.files.map((f) => f.path) },
+        finished_before_first_chart: {
+          raw: jsFinishedBefore.raw,
+          gzip: jsFinishedBefore.gzip,
+          files: jsFinishedBefore.files.map((f) => f.path),
+        },
         total: jsTotal,
       },
       js_gzip_bytes: { before_first_chart: jsBefore.gzip, total: jsTotal.gzip },
@@ -247,13 +297,24 @@ async function main() {
     writeFileSync(RESULTS, JSON.stringify(results, null, 2) + '\n');
 
     const rows = [
-      { metric: `Cold load → first chart (median of ${COLD_LOADS})`, value: `${firstChartMs} ms`, target: `≤ ${TARGETS.firstChartMs} ms`, status: verdict(firstChartMs, TARGETS.firstChartMs) },
-      { metric: `Keystroke → chart p50 (${latencies.length} edits)`, value: `${p50} ms`, target: `≤ ${TARGETS.keystrokeP50Ms} ms`, status: verdict(p50, TARGETS.keystrokeP50Ms) },
+      {
+        metric: `Cold load → first chart (median of ${COLD_LOADS})`,
+        value: `${firstChartMs} ms`,
+        target: `≤ ${TARGETS.firstChartMs} ms`,
+        status: verdict(firstChartMs, TARGETS.firstChartMs),
+      },
+      {
+        metric: `Keystroke → chart p50 (${latencies.length} edits)`,
+        value: `${p50} ms`,
+        target: `≤ ${TARGETS.keystrokeP50Ms} ms`,
+        status: verdict(p50, TARGETS.keystrokeP50Ms),
+      },
       { metric: 'Keystroke → chart p95', value: `${p95} ms` },
       ...candleRows(candles),
       {
         metric: `Extension overhead, ${overhead.bars} bars (mark / plain, median of ${overhead.runs})`,
-        value: overhead.ratio === null ? 'failed' : `${overhead.mark_ms} / ${overhead.plain_ms} ms = ${pct(overhead.ratio)}`,
+        value:
+          overhead.ratio === null ? 'failed' : `${overhead.mark_ms} / ${overhead.plain_ms} ms = ${pct(overhead.ratio)}`,
         target: '≤ +5%',
         status: overhead.ratio === null ? 'none' : verdict(overhead.ratio, TARGETS.overheadRatio),
       },
@@ -267,9 +328,17 @@ async function main() {
         metric: `JS heap with ${heap.bars / 1000}k bars drawn (Chartspec / l-c)`,
         value: `${heap.chartspec ?? '—'} / ${heap.lightweight_charts ?? '—'} MB`,
         target: '≤ l-c',
-        status: heap.chartspec === null || heap.lightweight_charts === null ? 'none' : verdict(heap.chartspec, heap.lightweight_charts),
+        status:
+          heap.chartspec === null || heap.lightweight_charts === null
+            ? 'none'
+            : verdict(heap.chartspec, heap.lightweight_charts),
       },
-      { metric: 'JS gzip before first chart', value: kB(jsBefore.gzip), target: `≤ ${TARGETS.jsGzipBeforeFirstChart / 1000} kB`, status: verdict(jsBefore.gzip, TARGETS.jsGzipBeforeFirstChart) },
+      {
+        metric: 'JS gzip before first chart',
+        value: kB(jsBefore.gzip),
+        target: `≤ ${TARGETS.jsGzipBeforeFirstChart / 1000} kB`,
+        status: verdict(jsBefore.gzip, TARGETS.jsGzipBeforeFirstChart),
+      },
       { metric: 'JS raw before first chart', value: kB(jsBefore.raw) },
       { metric: 'JS gzip total (after ~8 s idle)', value: kB(jsTotal.gzip) },
       { metric: 'JS raw total (after ~8 s idle)', value: kB(jsTotal.raw) },
@@ -281,7 +350,8 @@ async function main() {
     const jsAfter = js.filter((f) => !f.requested_before_first_chart).map((f) => f.path.split('/').pop());
     log(`JS requested before the first chart: ${jsBefore.files.map((f) => f.path.split('/').pop()).join(', ')}`);
     log(`JS requested after it: ${jsAfter.join(', ') || '(none)'}`);
-    if (pageErrors.length || consoleMessages.length) log(`page console errors/warnings: ${pageErrors.length + consoleMessages.length} (see results.json → page)`);
+    if (pageErrors.length || consoleMessages.length)
+      log(`page console errors/warnings: ${pageErrors.length + consoleMessages.length} (see results.json → page)`);
     log(`wrote ${RESULTS} in ${results.bench_seconds} s`);
   } finally {
     await browser?.close().catch(() => {});
@@ -301,7 +371,7 @@ watchdog.unref();
 main().then(
   () => process.exit(0),
   (e) => {
-    console.error(`bench: ${e instanceof BenchError ? e.message : e?.stack ?? e}`);
+    console.error(`bench: ${e instanceof BenchError ? e.message : (e?.stack ?? e)}`);
     process.exit(e instanceof BenchError ? e.code : 1);
   },
 );

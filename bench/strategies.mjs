@@ -57,7 +57,11 @@ async function generateStandalone({ vl, vg, file, options = {} }) {
   const code = standaloneCode(ajv, refs);
   const ms = performance.now() - t0;
   writeFileSync(file, code);
-  return { codegen_ms: Math.round(ms), generated_bytes: code.length, requires: [...new Set(code.match(/require\("[^"]*"\)/g) ?? [])] };
+  return {
+    codegen_ms: Math.round(ms),
+    generated_bytes: code.length,
+    requires: [...new Set(code.match(/require\("[^"]*"\)/g) ?? [])],
+  };
 }
 
 /** Bundles one worker entry into `outDir/<name>.worker.js`, minified, ES module. */
@@ -134,7 +138,13 @@ export async function buildStrategies({ root, outDir, log = () => {} }) {
     ],
   ]) {
     log(`strategies: bundling ${name} (bench/workers/compile.js)`);
-    const b = await bundle({ root, name: 'compile', entry: join(root, 'bench/workers/compile.js'), outDir: join(outDir, name), alias });
+    const b = await bundle({
+      root,
+      name: 'compile',
+      entry: join(root, 'bench/workers/compile.js'),
+      outDir: join(outDir, name),
+      alias,
+    });
     out[name] = { ...b, ...fileBytes(b.file), url_path: `${name}/compile.worker.js` };
   }
   for (const [name, schemas, options] of [
@@ -147,7 +157,9 @@ export async function buildStrategies({ root, outDir, log = () => {} }) {
     const file = join(gen, `${name}.mjs`);
     log(`strategies: generating ${name} (ajv/dist/standalone)`);
     const g = await generateStandalone({ ...schemas, file, options });
-    log(`strategies: ${name}: ${(g.generated_bytes / 1e6).toFixed(2)} MB generated in ${(g.codegen_ms / 1000).toFixed(1)} s; bundling`);
+    log(
+      `strategies: ${name}: ${(g.generated_bytes / 1e6).toFixed(2)} MB generated in ${(g.codegen_ms / 1000).toFixed(1)} s; bundling`,
+    );
     const b = await bundle({
       root,
       name: 'standalone',
@@ -168,7 +180,12 @@ export async function buildStrategies({ root, outDir, log = () => {} }) {
   }
   {
     log('strategies: bundling quick (bench/workers/quick.js)');
-    const b = await bundle({ root, name: 'quick', entry: join(root, 'bench/workers/quick.js'), outDir: join(outDir, 'quick') });
+    const b = await bundle({
+      root,
+      name: 'quick',
+      entry: join(root, 'bench/workers/quick.js'),
+      outDir: join(outDir, 'quick'),
+    });
     const json = { vl: JSON.stringify(quickSchema(vl)), vg: JSON.stringify(quickSchema(vg)) };
     for (const key of ['vl', 'vg']) writeFileSync(join(outDir, 'quick', `schema-${key}.json`), json[key]);
     out.quick = {

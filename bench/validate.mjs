@@ -98,14 +98,18 @@ async function main() {
   try {
     const parse = await load('/src/core/parse.ts');
     const validate = await load('/src/core/validate.ts');
-    if (typeof parse.parseDocument !== 'function' || typeof validate.validateDocument !== 'function') throw new Error('parseDocument/validateDocument not found');
+    if (typeof parse.parseDocument !== 'function' || typeof validate.validateDocument !== 'function')
+      throw new Error('parseDocument/validateDocument not found');
     result.document_ms = {};
     for (const name of ['typical', 'rows_10k']) {
       const text = texts[name];
       const run = () => validate.validateDocument(parse.parseDocument(text), 'vega-lite', validator);
       const problems = run();
       if (!Array.isArray(problems)) throw new Error('validateDocument did not return an array');
-      result.document_ms[name] = { ...stats(time(run, name === 'rows_10k' ? 3 : WARMUP, SAMPLES[name])), problems: problems.length };
+      result.document_ms[name] = {
+        ...stats(time(run, name === 'rows_10k' ? 3 : WARMUP, SAMPLES[name])),
+        problems: problems.length,
+      };
     }
   } catch (e) {
     result.document_ms = null;
@@ -118,12 +122,19 @@ main().then(
   (r) => {
     if (process.argv.includes('--json')) console.log(JSON.stringify(r));
     else {
-      console.log(`compile (first validation): Vega-Lite ${r.compile_ms['vega-lite']} ms, Vega ${r.compile_ms.vega ?? '—'} ms`);
+      console.log(
+        `compile (first validation): Vega-Lite ${r.compile_ms['vega-lite']} ms, Vega ${r.compile_ms.vega ?? '—'} ms`,
+      );
       for (const k of ['typical', 'rows_10k', 'vega_typical']) {
         const s = r[`${k}_ms`];
-        if (s) console.log(`${k}: median ${s.median} ms (p95 ${s.p95}, min ${s.min}, n=${s.samples}), ${r.errors[k]} errors, ${r.spec_bytes[k]} bytes`);
+        if (s)
+          console.log(
+            `${k}: median ${s.median} ms (p95 ${s.p95}, min ${s.min}, n=${s.samples}), ${r.errors[k]} errors, ${r.spec_bytes[k]} bytes`,
+          );
       }
-      if (r.document_ms) for (const [k, s] of Object.entries(r.document_ms)) console.log(`parse+validateDocument ${k}: median ${s.median} ms (${s.problems} problems)`);
+      if (r.document_ms)
+        for (const [k, s] of Object.entries(r.document_ms))
+          console.log(`parse+validateDocument ${k}: median ${s.median} ms (${s.problems} problems)`);
       else console.log(`parse+validateDocument: skipped (${r.document_error})`);
       console.log(`broken spec ("barr"): ${r.errors.broken} errors`);
     }

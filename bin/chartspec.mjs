@@ -17,7 +17,18 @@ if (!existsSync(bundle)) {
   const temp = `dist-cli/.build-${process.pid}`;
   const build = spawnSync(
     'npx',
-    ['--no', 'vite', 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'error', '--outDir', temp, '--emptyOutDir'],
+    [
+      '--no',
+      'vite',
+      'build',
+      '--config',
+      'vite.cli.config.ts',
+      '--logLevel',
+      'error',
+      '--outDir',
+      temp,
+      '--emptyOutDir',
+    ],
     // Standard output stays the command's own (`chartspec compile x > out.json`).
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', shell: process.platform === 'win32' },
   );
@@ -32,7 +43,9 @@ if (!existsSync(bundle)) {
   rmSync(tempDir, { recursive: true, force: true });
   if (!existsSync(bundle)) {
     process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
-    process.stderr.write(`chartspec: the build failed${build.error ? ` (${build.error.message})` : ''}; try npm run build:cli\n`);
+    process.stderr.write(
+      `chartspec: the build failed${build.error ? ` (${build.error.message})` : ''}; try npm run build:cli\n`,
+    );
     process.exit(2);
   }
 }

@@ -16,7 +16,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 function executable(path) {
   try {
@@ -41,8 +46,9 @@ export function ensureChromium() {
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (hasApt && isRoot) {
-    console.log('No Chromium found: installing Debian\'s chromium package (apt-get install -y chromium)…');
-    const run = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    console.log("No Chromium found: installing Debian's chromium package (apt-get install -y chromium)…");
+    const run = (args) =>
+      spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     run(['update', '-qq']);
     const r = run(['install', '-y', '-qq', 'chromium']);
     if (r.status === 0 && findChromium()) return findChromium();

@@ -7,7 +7,9 @@ const { module } = await runnerImport('/src/core/examples.ts', { logLevel: 'erro
 const check = process.argv.includes('--check');
 mkdirSync('examples/normalized', { recursive: true });
 let stale = 0;
-for (const name of readdirSync('examples').filter((f) => f.endsWith('.json')).sort()) {
+for (const name of readdirSync('examples')
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const out = `examples/normalized/${name}`;
   const text = module.normalizedExampleText(readFileSync(`examples/${name}`, 'utf8'));
   if (check) {

@@ -49,7 +49,9 @@ const summary = await runFuzz({
     latest = summary;
     if (done - last >= 5000 || done === count) {
       last = done;
-      process.stdout.write(`  ${done} / ${count} specs, ${failures} failures (${Math.round(summary.durationMs / 1000)} s)\n`);
+      process.stdout.write(
+        `  ${done} / ${count} specs, ${failures} failures (${Math.round(summary.durationMs / 1000)} s)\n`,
+      );
       write(summary, { partial: done < count });
     }
   },

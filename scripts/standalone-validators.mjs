@@ -8,7 +8,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Schema keywords whose value maps names to subschemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies']);
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+  'dependencies',
+]);
 /** Keywords whose value is data, not schema: never walked into. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'required', 'examples']);
 
@@ -23,7 +30,8 @@ export function stripAnnotations(schema, options = {}) {
   if (schema === null || typeof schema !== 'object') return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
-    if ((key === 'description' || key === 'title' || key === 'markdownDescription') && typeof value === 'string') continue;
+    if ((key === 'description' || key === 'title' || key === 'markdownDescription') && typeof value === 'string')
+      continue;
     if (key === 'examples' && Array.isArray(value)) continue;
     if (key === 'format' && typeof value === 'string' && options.formats === false) continue;
     if (DATA_KEYWORDS.has(key)) out[key] = value;
@@ -42,10 +50,18 @@ export function quickSchema(schema) {
   return stripAnnotations(schema, { formats: false });
 }
 
-export const VL_KINDS = ['Unit', 'Layer', 'Facet', 'Repeat', 'HConcat', 'VConcat', 'Concat'].map((k) => `TopLevel${k}Spec`);
+export const VL_KINDS = ['Unit', 'Layer', 'Facet', 'Repeat', 'HConcat', 'VConcat', 'Concat'].map(
+  (k) => `TopLevel${k}Spec`,
+);
 
 /** The same options as src/core/ajv.ts, plus separate functions per $ref (much smaller code). */
-export const AJV_OPTIONS = { allErrors: false, strict: false, allowUnionTypes: true, validateFormats: false, inlineRefs: false };
+export const AJV_OPTIONS = {
+  allErrors: false,
+  strict: false,
+  allowUnionTypes: true,
+  validateFormats: false,
+  inlineRefs: false,
+};
 
 /**
  * ESM source exporting `validators`: a map from `vl#/definitions/<Name>` and `vg` (and
@@ -54,7 +70,10 @@ export const AJV_OPTIONS = { allErrors: false, strict: false, allowUnionTypes: t
 export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
   const { default: Ajv } = await import('ajv');
   const pkg = JSON.parse(readFileSync(new URL('../node_modules/ajv/package.json', import.meta.url), 'utf8'));
-  const hash = createHash('sha256').update(JSON.stringify([vl, vg, AJV_OPTIONS, pkg.version, 'esm-imports-2'])).digest('hex').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([vl, vg, AJV_OPTIONS, pkg.version, 'esm-imports-2']))
+    .digest('hex')
+    .slice(0, 16);
   const cached = cacheDir && join(cacheDir, `validators-${hash}.mjs`);
   if (cached && existsSync(cached)) return readFileSync(cached, 'utf8');
 
@@ -80,7 +99,9 @@ export async function standaloneValidatorsCode({ vl, vg, cacheDir }) {
       `import * as __ns${i} from ${call.slice('require('.length, -1)};\n` +
       `const __runtime${i} = { default: __unwrap(__ns${i}) };`,
   );
-  imports.unshift("function __unwrap(m) { let d = m; while (d && typeof d !== 'function' && 'default' in d) d = d.default; return d; }");
+  imports.unshift(
+    "function __unwrap(m) { let d = m; while (d && typeof d !== 'function' && 'default' in d) d = d.default; return d; }",
+  );
   required.forEach((call, i) => {
     code = code.split(call).join(`__runtime${i}`);
   });

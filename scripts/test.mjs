@@ -10,7 +10,8 @@ rmSync(`${OUT}/browser.json`, { force: true });
 mkdirSync(OUT, { recursive: true });
 
 const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, shell: process.platform === 'win32' }).status ?? 1;
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, shell: process.platform === 'win32' })
+    .status ?? 1;
 
 let passed = 0;
 let failed = 0;
@@ -26,7 +27,13 @@ else {
 }
 
 // 1. Unit and conformance tests.
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${OUT}/vitest.json`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${OUT}/vitest.json`,
+]);
 if (existsSync(`${OUT}/vitest.json`)) {
   const r = JSON.parse(readFileSync(`${OUT}/vitest.json`, 'utf8'));
   passed += r.numPassedTests;

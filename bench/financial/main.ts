@@ -54,7 +54,14 @@ export function generateBars(n: number, seed = 42): Bar[] {
     const high = Math.max(open, close) * (1 + rnd() * 0.01);
     const low = Math.min(open, close) * (1 - rnd() * 0.01);
     const r2 = (x: number) => Math.round(x * 100) / 100;
-    out[i] = { date: t, open: r2(open), high: r2(high), low: r2(low), close: r2(close), volume: Math.round(1e5 + rnd() * 9e5) };
+    out[i] = {
+      date: t,
+      open: r2(open),
+      high: r2(high),
+      low: r2(low),
+      close: r2(close),
+      volume: Math.round(1e5 + rnd() * 9e5),
+    };
     t += DAY;
     const weekday = new Date(t).getUTCDay();
     if (weekday === 6) t += 2 * DAY;
@@ -139,7 +146,8 @@ function countItems(node: { items?: unknown[] } | undefined): number {
 async function drawChartspec(spec: unknown): Promise<Drawn> {
   const t0 = performance.now();
   const expanded = expandMarks(spec);
-  if (expanded.problems.some((p) => p.severity === 'error')) throw new Error(expanded.problems.map((p) => p.message).join('; '));
+  if (expanded.problems.some((p) => p.severity === 'error'))
+    throw new Error(expanded.problems.map((p) => p.message).join('; '));
   const t1 = performance.now();
   // As the app draws it (src/components/ChartView.tsx).
   const vega = runtimeSpec(compile(expanded.spec as TopLevelSpec).spec as VegaSpec);
@@ -159,13 +167,25 @@ async function drawChartspec(spec: unknown): Promise<Drawn> {
 }
 
 function toLwc(b: Bar[]) {
-  return b.map((d) => ({ time: (d.date / 1000) as UTCTimestamp, open: d.open, high: d.high, low: d.low, close: d.close }));
+  return b.map((d) => ({
+    time: (d.date / 1000) as UTCTimestamp,
+    open: d.open,
+    high: d.high,
+    low: d.low,
+    close: d.close,
+  }));
 }
 
 async function drawLwc(data: NonNullable<typeof lwcBars>): Promise<Drawn> {
   const t0 = performance.now();
   const chart: IChartApi = createChart(host(), { width: WIDTH, height: HEIGHT });
-  const series = chart.addSeries(CandlestickSeries, { upColor: '#0f9d76', downColor: '#e0483e', wickUpColor: '#0f9d76', wickDownColor: '#e0483e', borderVisible: false });
+  const series = chart.addSeries(CandlestickSeries, {
+    upColor: '#0f9d76',
+    downColor: '#e0483e',
+    wickUpColor: '#0f9d76',
+    wickDownColor: '#e0483e',
+    borderVisible: false,
+  });
   series.setData(data);
   const t1 = performance.now();
   const t2 = await nextFrame();

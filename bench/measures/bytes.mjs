@@ -7,7 +7,8 @@ import { DIST, DRAW_TIMEOUT_MS, IDLE_MAX_MS, IDLE_QUIET_MS } from '../shared/con
 import { round1, sleep } from '../shared/stats.mjs';
 
 export const isJs = (r) => /\.m?js$/i.test(r.path) || r.resourceType === 'script' || /javascript/i.test(r.contentType);
-export const isCss = (r) => /\.css$/i.test(r.path) || r.resourceType === 'stylesheet' || /text\/css/i.test(r.contentType);
+export const isCss = (r) =>
+  /\.css$/i.test(r.path) || r.resourceType === 'stylesheet' || /text\/css/i.test(r.contentType);
 
 export async function bytes(browser, url) {
   const { context, page, watch } = await openContext(browser);

@@ -9,7 +9,9 @@ export async function coldLoad(browser, url) {
     const mark = await firstChart(page, url, watch);
     // Diagnostics: when Monaco took over, and how much of the main thread long tasks held
     // before the first chart.
-    await page.waitForSelector('[data-testid="editor"][data-editor-status="ready"]', { timeout: DRAW_TIMEOUT_MS }).catch(() => {});
+    await page
+      .waitForSelector('[data-testid="editor"][data-editor-status="ready"]', { timeout: DRAW_TIMEOUT_MS })
+      .catch(() => {});
     const nav = await page.evaluate((firstChartAt) => {
       const n = performance.getEntriesByType('navigation')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -19,12 +21,19 @@ export async function coldLoad(browser, url) {
         domContentLoaded: n?.domContentLoadedEventEnd ?? null,
         firstContentfulPaint: fcp?.startTime ?? null,
         editorReady: window.__bench.editorReadyAt,
-        longTasksBefore: { count: before.length, ms: before.reduce((s, t) => s + t.duration, 0), longest: Math.max(0, ...before.map((t) => t.duration)) },
+        longTasksBefore: {
+          count: before.length,
+          ms: before.reduce((s, t) => s + t.duration, 0),
+          longest: Math.max(0, ...before.map((t) => t.duration)),
+        },
       };
     }, mark.startTime);
     // Validation: the first 'chartspec:validated' mark (the schema worker starts with the page,
     // on the first text; its first validator reads the schema as JSON).
-    const validated = await page.evaluate(waitForMark, { name: 'chartspec:validated', timeoutMs: VALIDATED_TIMEOUT_MS });
+    const validated = await page.evaluate(waitForMark, {
+      name: 'chartspec:validated',
+      timeoutMs: VALIDATED_TIMEOUT_MS,
+    });
     return { firstChartMs: mark.startTime, version: mark.version, ...nav, validated, watch };
   } finally {
     await context.close();

@@ -5,7 +5,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BROKEN_SPEC, rowsSpec, SPEC } from '../specs.mjs';
 import { buildStrategies } from '../strategies.mjs';
-import { ROOT, STRATEGIES_DIR, STRATEGY_RUNS, STRATEGY_TIMEOUT_MS, TARGETS, VALIDATED_TIMEOUT_MS, WARM_VALIDATIONS, WORKER_CSP, log } from '../shared/config.mjs';
+import {
+  ROOT,
+  STRATEGIES_DIR,
+  STRATEGY_RUNS,
+  STRATEGY_TIMEOUT_MS,
+  TARGETS,
+  VALIDATED_TIMEOUT_MS,
+  WARM_VALIDATIONS,
+  WORKER_CSP,
+  log,
+} from '../shared/config.mjs';
 import { sendToWorker, startWorker } from '../shared/in-page.mjs';
 import { kB, median, percentile, round1, round3, sleep, verdict } from '../shared/stats.mjs';
 
@@ -33,7 +43,9 @@ export async function workerHeap(browser, urlSuffix) {
         new Promise((ok) => {
           const id = ++n;
           pending.set(id, ok);
-          session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => {});
+          session
+            .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+            .catch(() => {});
         }),
         sleep(10000).then(() => ({ error: { message: `${method}: no answer in 10 s` } })),
       ]);
@@ -73,14 +85,31 @@ export async function strategyRun(browser, base, { path, warm = false, texts = n
     };
     if (warm && !out.error) {
       out.heap_after_first = await workerHeap(browser, path);
-      const order = [...Array(WARM_VALIDATIONS.typical).fill('typical'), ...Array(WARM_VALIDATIONS.rows_10k).fill('rows_10k'), 'broken'];
+      const order = [
+        ...Array(WARM_VALIDATIONS.typical).fill('typical'),
+        ...Array(WARM_VALIDATIONS.rows_10k).fill('rows_10k'),
+        'broken',
+      ];
       const w = await page.evaluate(sendToWorker, { texts, order, timeoutMs: STRATEGY_TIMEOUT_MS });
-      const ms = (kind) => w.out.filter((x) => x.kind === kind && typeof x.validateMs === 'number').map((x) => x.validateMs);
+      const ms = (kind) =>
+        w.out.filter((x) => x.kind === kind && typeof x.validateMs === 'number').map((x) => x.validateMs);
       const first = (kind) => w.out.find((x) => x.kind === kind);
       out.warm = {
-        typical_ms: { median: round3(median(ms('typical'))), p95: round3(percentile(ms('typical'), 95)), samples: ms('typical').length },
-        rows_10k_ms: { median: round3(median(ms('rows_10k'))), p95: round3(percentile(ms('rows_10k'), 95)), samples: ms('rows_10k').length },
-        errors: { typical: first('typical')?.errors ?? null, rows_10k: first('rows_10k')?.errors ?? null, broken: first('broken')?.errors ?? null },
+        typical_ms: {
+          median: round3(median(ms('typical'))),
+          p95: round3(percentile(ms('typical'), 95)),
+          samples: ms('typical').length,
+        },
+        rows_10k_ms: {
+          median: round3(median(ms('rows_10k'))),
+          p95: round3(percentile(ms('rows_10k'), 95)),
+          samples: ms('rows_10k').length,
+        },
+        errors: {
+          typical: first('typical')?.errors ?? null,
+          rows_10k: first('rows_10k')?.errors ?? null,
+          broken: first('broken')?.errors ?? null,
+        },
         ...(w.error ? { error: w.error } : {}),
       };
     }
@@ -93,7 +122,11 @@ export async function strategyRun(browser, base, { path, warm = false, texts = n
 /** Whether the worker at `path` still answers when served with WORKER_CSP (no 'unsafe-eval'). */
 export async function cspRun(browser, base, path) {
   const r = await strategyRun(browser, base, { path: `${path}${path.includes('?') ? '&' : '?'}bench-csp=1` });
-  return { ok: !r.error && r.first_result_ms !== null, ...(r.error ? { error: r.error } : {}), answered_ms: r.first_result_ms };
+  return {
+    ok: !r.error && r.first_result_ms !== null,
+    ...(r.error ? { error: r.error } : {}),
+    answered_ms: r.first_result_ms,
+  };
 }
 
 /**
@@ -150,7 +183,18 @@ export const medianOf = (xs) => {
  * the worker's times for the keystroke edits, the schema worker's bytes from the bytes run), the
  * Node figures, and the strategies measured side by side in Chromium.
  */
-export async function validationFigures({ browser, base, loads, ks, by, js, data, strategies, nodeValidation, warnings }) {
+export async function validationFigures({
+  browser,
+  base,
+  loads,
+  ks,
+  by,
+  js,
+  data,
+  strategies,
+  nodeValidation,
+  warnings,
+}) {
   const warn = (m) => {
     warnings.push(m);
     log(`warning: ${m}`);
@@ -166,14 +210,32 @@ export async function validationFigures({ browser, base, loads, ks, by, js, data
     first_chart_ms: round1(l.firstChartMs),
   }));
   const missing = firstRuns.filter((r) => r.first_validation_ms === null).length;
-  if (missing) warn(`no 'chartspec:validated' mark within ${VALIDATED_TIMEOUT_MS / 1000} s after load in ${missing} of ${loads.length} cold loads`);
-  for (const r of firstRuns) if (r.problems) warn(`the bench spec got ${r.problems} schema problem(s) in the app (expected none)`);
+  if (missing)
+    warn(
+      `no 'chartspec:validated' mark within ${VALIDATED_TIMEOUT_MS / 1000} s after load in ${missing} of ${loads.length} cold loads`,
+    );
+  for (const r of firstRuns)
+    if (r.problems) warn(`the bench spec got ${r.problems} schema problem(s) in the app (expected none)`);
 
   // The schema worker's own time for each keystroke edit after the first validation.
   const later = ks.validations.slice(1).filter((v) => v.compileMs === 0 && typeof v.validateMs === 'number');
   const appWorker = {
-    p50: later.length ? round3(percentile(later.map((v) => v.validateMs), 50)) : null,
-    p95: later.length ? round3(percentile(later.map((v) => v.validateMs), 95)) : null,
+    p50: later.length
+      ? round3(
+          percentile(
+            later.map((v) => v.validateMs),
+            50,
+          ),
+        )
+      : null,
+    p95: later.length
+      ? round3(
+          percentile(
+            later.map((v) => v.validateMs),
+            95,
+          ),
+        )
+      : null,
     samples: later.map((v) => round3(v.validateMs)),
     note: 'validateMs of the chartspec:validated marks during the keystroke run: parseDocument + validateDocument in the schema worker',
   };
@@ -183,15 +245,40 @@ export async function validationFigures({ browser, base, loads, ks, by, js, data
   // after the first chart.
   const workerScripts = new Set((by.workers ?? []).filter((w) => /\/schema\.worker-[^/]*\.js$/.test(w)));
   const validatorFiles = [...js, ...(data ?? [])].filter(
-    (f) => workerScripts.has(f.path) || /\/_virtual_chartspec-validators-[^/]*\.js$/.test(f.path) || /\/validation-(vl|vg)-[^/]*\.json$/.test(f.path),
+    (f) =>
+      workerScripts.has(f.path) ||
+      /\/_virtual_chartspec-validators-[^/]*\.js$/.test(f.path) ||
+      /\/validation-(vl|vg)-[^/]*\.json$/.test(f.path),
   );
-  if (!validatorFiles.some((f) => workerScripts.has(f.path))) warn('the schema worker script was not among the files the bytes run saw');
+  if (!validatorFiles.some((f) => workerScripts.has(f.path)))
+    warn('the schema worker script was not among the files the bytes run saw');
   const sum = (files, key) => files.reduce((s, f) => s + f[key], 0);
   const validatorJs = {
-    raw: sum(validatorFiles.filter((f) => f.path.endsWith('.js')), 'raw'),
-    gzip: sum(validatorFiles.filter((f) => f.path.endsWith('.js')), 'gzip'),
-    schema_json: { raw: sum(validatorFiles.filter((f) => f.path.endsWith('.json')), 'raw'), gzip: sum(validatorFiles.filter((f) => f.path.endsWith('.json')), 'gzip') },
-    files: validatorFiles.map((f) => ({ path: f.path, raw: f.raw, gzip: f.gzip, requested_ms: f.requested_ms, requested_before_first_chart: f.requested_before_first_chart })),
+    raw: sum(
+      validatorFiles.filter((f) => f.path.endsWith('.js')),
+      'raw',
+    ),
+    gzip: sum(
+      validatorFiles.filter((f) => f.path.endsWith('.js')),
+      'gzip',
+    ),
+    schema_json: {
+      raw: sum(
+        validatorFiles.filter((f) => f.path.endsWith('.json')),
+        'raw',
+      ),
+      gzip: sum(
+        validatorFiles.filter((f) => f.path.endsWith('.json')),
+        'gzip',
+      ),
+    },
+    files: validatorFiles.map((f) => ({
+      path: f.path,
+      raw: f.raw,
+      gzip: f.gzip,
+      requested_ms: f.requested_ms,
+      requested_before_first_chart: f.requested_before_first_chart,
+    })),
   };
 
   const n = nodeValidation ?? {};
@@ -220,9 +307,15 @@ export async function validationFigures({ browser, base, loads, ks, by, js, data
   // Round robin, so a busy moment of the machine does not fall on one strategy only.
   for (let i = 0; i < STRATEGY_RUNS; i++) {
     for (const name of names) {
-      const r = await strategyRun(browser, base, { path: `/__bench/w/${strategies[name].url_path}`, warm: i === 0, texts });
+      const r = await strategyRun(browser, base, {
+        path: `/__bench/w/${strategies[name].url_path}`,
+        warm: i === 0,
+        texts,
+      });
       runs[name].push(r);
-      log(`strategy ${name} ${i + 1}/${STRATEGY_RUNS}: first result at ${r.first_result_ms ?? '—'} ms${r.error ? ` (${r.error})` : ''}`);
+      log(
+        `strategy ${name} ${i + 1}/${STRATEGY_RUNS}: first result at ${r.first_result_ms ?? '—'} ms${r.error ? ` (${r.error})` : ''}`,
+      );
     }
   }
   const csp = {};
@@ -238,7 +331,8 @@ export async function validationFigures({ browser, base, loads, ks, by, js, data
     const c = csp[name];
     const needsEval = c.ok ? false : /unsafe-eval|EvalError|evaluate a string/i.test(c.error ?? '') ? true : null;
     const failed = rs.filter((r) => r.error);
-    if (failed.length) warn(`strategy ${name}: ${failed.length} of ${rs.length} runs failed: ${failed[0].error.trim()}`);
+    if (failed.length)
+      warn(`strategy ${name}: ${failed.length} of ${rs.length} runs failed: ${failed[0].error.trim()}`);
     const good = rs.filter((r) => !r.error);
     out.strategies[name] = {
       worker_js: { raw: st.raw, gzip: st.gzip },
@@ -255,7 +349,13 @@ export async function validationFigures({ browser, base, loads, ks, by, js, data
       build: {
         bundle_ms: st.bundle_ms,
         ...(st.codegen_ms !== undefined
-          ? { codegen_ms: st.codegen_ms, generated_bytes: st.generated_bytes, schema_json_bytes: st.schema_json_bytes, vega_schema: st.vega_schema, extra_ajv_options: st.extra_ajv_options ?? null }
+          ? {
+              codegen_ms: st.codegen_ms,
+              generated_bytes: st.generated_bytes,
+              schema_json_bytes: st.schema_json_bytes,
+              vega_schema: st.vega_schema,
+              extra_ajv_options: st.extra_ajv_options ?? null,
+            }
           : {}),
         ...(strategies.reused ? { reused: true } : {}),
       },
@@ -265,15 +365,18 @@ export async function validationFigures({ browser, base, loads, ks, by, js, data
   out.app_worker_csp = appCsp ? { path: appWorkerPath, header: WORKER_CSP, ...appCsp } : null;
   // The CSP check means something only if eval is refused where AJV compiles and allowed code runs.
   if (out.strategies.compile_in_worker && out.strategies.compile_in_worker.csp.ok)
-    warn('compile_in_worker still answered under script-src \'self\': the worker CSP check did not take effect');
+    warn("compile_in_worker still answered under script-src 'self': the worker CSP check did not take effect");
   // Stripping annotations and inlineRefs must not change what the generated code reports.
   const standaloneErrors = Object.entries(out.strategies)
     .filter(([k, st]) => k.startsWith('standalone') && st.warm)
     .map(([k, st]) => [k, JSON.stringify(st.warm.errors)]);
   if (new Set(standaloneErrors.map(([, e]) => e)).size > 1)
-    warn(`the standalone variants disagree on error counts: ${standaloneErrors.map(([k, e]) => `${k} ${e}`).join('; ')}`);
+    warn(
+      `the standalone variants disagree on error counts: ${standaloneErrors.map(([k, e]) => `${k} ${e}`).join('; ')}`,
+    );
   for (const name of Object.keys(out.strategies).filter((k) => k.startsWith('standalone')))
-    if (out.strategies[name] && !out.strategies[name].csp.ok) warn(`${name} failed under script-src 'self': ${out.strategies[name].csp.error}`);
+    if (out.strategies[name] && !out.strategies[name].csp.ok)
+      warn(`${name} failed under script-src 'self': ${out.strategies[name].csp.error}`);
   return out;
 }
 
@@ -293,11 +396,26 @@ export function validationRows(v) {
       target: `≤ ${TARGETS.typicalValidationMs} ms`,
       status: v.typical_ms === null ? 'none' : verdict(v.typical_ms, TARGETS.typicalValidationMs),
     },
-    { metric: `Validation, 10k-row inline spec (Node, median of ${v.node.rows_10k_ms?.samples ?? '—'})`, value: ms(v.rows_10k_ms) },
-    { metric: `Validation, typical Vega spec (Node, median of ${v.node.vega_typical_ms?.samples ?? '—'})`, value: ms(v.vega_typical_ms) },
-    { metric: `Validation in the app's worker, edits (p50 of ${v.app_worker_validate_ms.samples.length})`, value: ms(v.app_worker_validate_ms.p50) },
-    { metric: 'Validator JS (schema worker + AJV code) gzip / raw', value: `${kB(v.validator_js.gzip)} / ${kB(v.validator_js.raw)}` },
-    { metric: 'Validator schema JSON (first validator) gzip / raw', value: `${kB(v.validator_js.schema_json.gzip)} / ${kB(v.validator_js.schema_json.raw)}` },
+    {
+      metric: `Validation, 10k-row inline spec (Node, median of ${v.node.rows_10k_ms?.samples ?? '—'})`,
+      value: ms(v.rows_10k_ms),
+    },
+    {
+      metric: `Validation, typical Vega spec (Node, median of ${v.node.vega_typical_ms?.samples ?? '—'})`,
+      value: ms(v.vega_typical_ms),
+    },
+    {
+      metric: `Validation in the app's worker, edits (p50 of ${v.app_worker_validate_ms.samples.length})`,
+      value: ms(v.app_worker_validate_ms.p50),
+    },
+    {
+      metric: 'Validator JS (schema worker + AJV code) gzip / raw',
+      value: `${kB(v.validator_js.gzip)} / ${kB(v.validator_js.raw)}`,
+    },
+    {
+      metric: 'Validator schema JSON (first validator) gzip / raw',
+      value: `${kB(v.validator_js.schema_json.gzip)} / ${kB(v.validator_js.schema_json.raw)}`,
+    },
   ];
   if (v.strategies?.error) rows.push({ metric: 'Validation strategies', value: `not measured: ${v.strategies.error}` });
   for (const [name, st] of Object.entries(v.strategies ?? {})) {
@@ -305,9 +423,15 @@ export function validationRows(v) {
     const csp = st.csp.ok ? 'works' : st.needs_eval ? 'fails (eval)' : 'fails';
     rows.push({
       metric: `${name}: new Worker → first result`,
-      value: st.first_result_ms === null ? `failed (${st.failed_runs} runs)` : `${ms(st.first_result_ms)} (in worker ${ms(st.in_worker_first_ms)})`,
+      value:
+        st.first_result_ms === null
+          ? `failed (${st.failed_runs} runs)`
+          : `${ms(st.first_result_ms)} (in worker ${ms(st.in_worker_first_ms)})`,
     });
-    rows.push({ metric: `${name}: JS gzip / raw · CSP`, value: `${kB(st.worker_js.gzip)} / ${kB(st.worker_js.raw)} · ${csp}` });
+    rows.push({
+      metric: `${name}: JS gzip / raw · CSP`,
+      value: `${kB(st.worker_js.gzip)} / ${kB(st.worker_js.raw)} · ${csp}`,
+    });
   }
   return rows;
 }

@@ -36,7 +36,11 @@ export async function keystrokes(browser, url) {
       await page.keyboard.press('Shift+ArrowLeft'); // select the last digit (no text change)
       const t0 = await page.evaluate(() => (window.__bench.t0 = performance.now()));
       await page.keyboard.press(digit);
-      const mark = await page.evaluate(waitForMark, { name: 'chartspec:drawn', minVersion: version + 1, timeoutMs: DRAW_TIMEOUT_MS });
+      const mark = await page.evaluate(waitForMark, {
+        name: 'chartspec:drawn',
+        minVersion: version + 1,
+        timeoutMs: DRAW_TIMEOUT_MS,
+      });
       if (!mark) throw new BenchError(`edit ${i + 1}: the chart was not redrawn within ${DRAW_TIMEOUT_MS / 1000} s`);
       const { keydown, longTasks } = await page.evaluate(
         ({ from, to }) => {
@@ -48,10 +52,15 @@ export async function keystrokes(browser, url) {
       // Check that the edit did what it should: bar A now has the typed value.
       const expected = `${EDIT_TENS}${digit}`;
       const labels = await page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid="chart"] svg [aria-label]')].map((e) => e.getAttribute('aria-label')),
+        [...document.querySelectorAll('[data-testid="chart"] svg [aria-label]')].map((e) =>
+          e.getAttribute('aria-label'),
+        ),
       );
       const ok = labels.some((l) => /category: A/.test(l ?? '') && new RegExp(`value: ${expected}\\b`).test(l ?? ''));
-      if (!ok) throw new BenchError(`edit ${i + 1}: bar A should show value ${expected} after typing "${digit}", but the chart does not`);
+      if (!ok)
+        throw new BenchError(
+          `edit ${i + 1}: bar A should show value ${expected} after typing "${digit}", but the chart does not`,
+        );
       samples.push({
         edit: i + 1,
         key: digit,
@@ -68,7 +77,11 @@ export async function keystrokes(browser, url) {
     // change nothing above): every 'chartspec:validated' mark, once the last edit's is in.
     const validations = await page.evaluate(async (lastVersion) => {
       const marks = () => performance.getEntriesByName('chartspec:validated', 'mark');
-      for (let waited = 0; waited < 5000 && !marks().some((m) => Number(m.detail?.version ?? 0) >= lastVersion); waited += 100)
+      for (
+        let waited = 0;
+        waited < 5000 && !marks().some((m) => Number(m.detail?.version ?? 0) >= lastVersion);
+        waited += 100
+      )
         await new Promise((r) => setTimeout(r, 100));
       return marks().map((m) => ({ at: m.startTime, ...(m.detail ?? {}) }));
     }, version);

@@ -44,20 +44,30 @@ export async function typingLongTasks(browser, base) {
       await sleep(TYPING_KEY_GAP_MS);
     }
     const typedAt = await page.evaluate(() => performance.now());
-    await page.waitForFunction((v) => Number(document.querySelector('.chart-pane[data-state="ready"]')?.getAttribute('data-version') ?? 0) > v, version0, { timeout: 60000 });
+    await page.waitForFunction(
+      (v) => Number(document.querySelector('.chart-pane[data-state="ready"]')?.getAttribute('data-version') ?? 0) > v,
+      version0,
+      { timeout: 60000 },
+    );
     await mainThreadQuiet(page, 1000, 30000);
     await sleep(500); // autosave
     const r = await page.evaluate(
       ({ from }) => {
         const tasks = window.__bench.longTasks.filter((t) => t.start >= from);
         const drawn = performance.getEntriesByName('chartspec:drawn', 'mark').filter((m) => m.startTime >= from);
-        return { tasks, drawn: drawn.map((m) => ({ at: m.startTime, version: m.detail?.version })), saved: localStorage.getItem('chartspec:text') };
+        return {
+          tasks,
+          drawn: drawn.map((m) => ({ at: m.startTime, version: m.detail?.version })),
+          saved: localStorage.getItem('chartspec:text'),
+        };
       },
       { from: start },
     );
     const version1 = Number((await page.locator('.chart-pane').getAttribute('data-version')) ?? 0);
-    if (r.saved !== expected) throw new BenchError('typing: the text after the edits is not what was typed (the autosaved text differs)');
-    if (!(version1 > version0)) throw new BenchError(`typing: the chart did not follow the edits (version ${version0} → ${version1})`);
+    if (r.saved !== expected)
+      throw new BenchError('typing: the text after the edits is not what was typed (the autosaved text differs)');
+    if (!(version1 > version0))
+      throw new BenchError(`typing: the chart did not follow the edits (version ${version0} → ${version1})`);
     return {
       rows: TYPING_ROWS,
       keys: keys.length,

@@ -27,7 +27,8 @@ export function pageProbe() {
     // Long tasks are not observable in this browser: the figure stays empty.
   }
   new MutationObserver(() => {
-    if (probe.editorReadyAt === null && document.querySelector('[data-testid="editor"][data-editor-status="ready"]')) probe.editorReadyAt = performance.now();
+    if (probe.editorReadyAt === null && document.querySelector('[data-testid="editor"][data-editor-status="ready"]'))
+      probe.editorReadyAt = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-editor-status'] });
 }
 
@@ -55,10 +56,17 @@ export async function firstChart(page, url, watch) {
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   const mark = await page.evaluate(waitForMark, { name: 'chartspec:drawn', minVersion: 1, timeoutMs: DRAW_TIMEOUT_MS });
   if (!mark) {
-    const state = await page.locator('.chart-pane').getAttribute('data-state').catch(() => null);
+    const state = await page
+      .locator('.chart-pane')
+      .getAttribute('data-state')
+      .catch(() => null);
     const counts = new Map();
-    for (const m of [...watch.pageErrors, ...watch.console, ...watch.failedRequests]) counts.set(m, (counts.get(m) ?? 0) + 1);
-    const errors = [...counts].slice(0, 10).map(([m, n]) => (n > 1 ? `${m} (×${n})` : m)).join('\n  ');
+    for (const m of [...watch.pageErrors, ...watch.console, ...watch.failedRequests])
+      counts.set(m, (counts.get(m) ?? 0) + 1);
+    const errors = [...counts]
+      .slice(0, 10)
+      .map(([m, n]) => (n > 1 ? `${m} (×${n})` : m))
+      .join('\n  ');
     throw new BenchError(
       `the app never drew a chart (no 'chartspec:drawn' mark within ${DRAW_TIMEOUT_MS / 1000} s; chart pane data-state=${state ?? 'absent'})` +
         (errors ? `\n  ${errors}` : ''),

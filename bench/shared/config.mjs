@@ -10,7 +10,8 @@ export const STRATEGIES_DIR = join(ROOT, 'bench', '.out', 'strategies');
 /** The financial page (bench/financial/, built by bench/financial.mjs), served under /__bench/f/. */
 export const FINANCIAL_DIR = join(ROOT, 'bench', '.out', 'financial');
 /** The app's script policy, sent with the financial page so that it runs as the app does. */
-export const PAGE_CSP = "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
+export const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:";
 
 export const COLD_LOADS = 5;
 export const EDITS = 20;
@@ -41,7 +42,6 @@ export const TARGETS = {
 
 /** The header the CSP check serves an experiment worker with (a worker obeys its own response's CSP). */
 export const WORKER_CSP = "script-src 'self'";
-
 
 export const log = (...a) => console.error('[bench]', ...a);
 

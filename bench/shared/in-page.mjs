@@ -47,7 +47,13 @@ export function startWorker({ url, text, timeoutMs }) {
       clearTimeout(timer);
       const d = e.data ?? {};
       const at = performance.now();
-      resolve({ t0, at, timeOrigin: performance.timeOrigin, isolated: self.crossOriginIsolated, data: { ...d, problems: Array.isArray(d.problems) ? d.problems.length : d.problems } });
+      resolve({
+        t0,
+        at,
+        timeOrigin: performance.timeOrigin,
+        isolated: self.crossOriginIsolated,
+        data: { ...d, problems: Array.isArray(d.problems) ? d.problems.length : d.problems },
+      });
     };
     w.onerror = (e) => {
       clearTimeout(timer);
@@ -75,7 +81,13 @@ export function sendToWorker({ texts, order, timeoutMs }) {
     };
     w.onmessage = (e) => {
       const d = e.data ?? {};
-      out.push({ kind: order[i], validateMs: d.validateMs, compileMs: d.compileMs, errors: d.errors ?? (Array.isArray(d.problems) ? d.problems.length : null), error: d.error });
+      out.push({
+        kind: order[i],
+        validateMs: d.validateMs,
+        compileMs: d.compileMs,
+        errors: d.errors ?? (Array.isArray(d.problems) ? d.problems.length : null),
+        error: d.error,
+      });
       i++;
       next();
     };

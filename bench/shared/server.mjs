@@ -7,8 +7,13 @@ import { BenchError, FINANCIAL_DIR, PAGE_CSP, ROOT, STRATEGIES_DIR, WORKER_CSP, 
 
 export function build() {
   log('building: npx vite build');
-  const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' });
-  if (r.status !== 0) throw new BenchError(`the production build failed (npx vite build exited with ${r.status ?? r.signal})`);
+  const r = spawnSync('npx', ['vite', 'build'], {
+    cwd: ROOT,
+    stdio: ['ignore', 2, 2],
+    shell: process.platform === 'win32',
+  });
+  if (r.status !== 0)
+    throw new BenchError(`the production build failed (npx vite build exited with ${r.status ?? r.signal})`);
 }
 
 export const MIME = {
@@ -60,9 +65,15 @@ export function serve(dir) {
     // worker started from such a page must carry these headers too (the app's schema worker in
     // the CSP check is fetched with ?bench-csp).
     if (rel.startsWith('/__bench/') || csp)
-      Object.assign(extra, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' });
+      Object.assign(extra, {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      });
     if (rel === '/__bench/blank.html') {
-      const body = Buffer.from('<!doctype html><html><head><meta charset="utf-8"><title>Chartspec bench</title></head><body></body></html>\n');
+      const body = Buffer.from(
+        '<!doctype html><html><head><meta charset="utf-8"><title>Chartspec bench</title></head><body></body></html>\n',
+      );
       res.writeHead(200, { 'Content-Type': MIME['.html'], 'Content-Length': body.length, ...extra });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;

@@ -20,7 +20,16 @@ self.onmessage = (event) => {
     const t0 = performance.now();
     const errors = validator.validate(languageOf(spec), spec);
     const ms = performance.now() - t0;
-    self.postMessage({ id, valid: errors.length === 0, errors: errors.length, compileMs: first ? ms : 0, validateMs: first ? 0 : ms, readyAt, receivedAt, isolated: self.crossOriginIsolated });
+    self.postMessage({
+      id,
+      valid: errors.length === 0,
+      errors: errors.length,
+      compileMs: first ? ms : 0,
+      validateMs: first ? 0 : ms,
+      readyAt,
+      receivedAt,
+      isolated: self.crossOriginIsolated,
+    });
   } catch (e) {
     self.postMessage({ id, error: `${e?.name ?? 'Error'}: ${e?.message ?? e}`, readyAt, receivedAt });
   }

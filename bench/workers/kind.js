@@ -5,6 +5,7 @@ export function kindOf(spec) {
   const has = (k) => Object.prototype.hasOwnProperty.call(spec, k);
   if (typeof spec.$schema === 'string' && /\/schema\/vega\/v\d+/.test(spec.$schema)) return 'vega';
   for (const k of ['layer', 'facet', 'repeat', 'hconcat', 'vconcat', 'concat'])
-    if (has(k)) return `TopLevel${{ hconcat: 'HConcat', vconcat: 'VConcat' }[k] ?? k[0].toUpperCase() + k.slice(1)}Spec`;
+    if (has(k))
+      return `TopLevel${{ hconcat: 'HConcat', vconcat: 'VConcat' }[k] ?? k[0].toUpperCase() + k.slice(1)}Spec`;
   return 'TopLevelUnitSpec';
 }

@@ -29,7 +29,16 @@ self.onmessage = async (event) => {
     const check = await validatorFor(kind === 'vega' ? 'vg' : 'vl');
     const valid = kind === 'vega' ? check(spec) : check(spec, `#/definitions/${kind}`);
     const ms = performance.now() - t0;
-    self.postMessage({ id, valid, errors: valid ? 0 : 1, compileMs: first ? ms : 0, validateMs: first ? 0 : ms, readyAt, receivedAt, isolated: self.crossOriginIsolated });
+    self.postMessage({
+      id,
+      valid,
+      errors: valid ? 0 : 1,
+      compileMs: first ? ms : 0,
+      validateMs: first ? 0 : ms,
+      readyAt,
+      receivedAt,
+      isolated: self.crossOriginIsolated,
+    });
   } catch (e) {
     self.postMessage({ id, error: `${e?.name ?? 'Error'}: ${e?.message ?? e}`, readyAt, receivedAt });
   }

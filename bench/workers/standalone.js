@@ -16,7 +16,16 @@ self.onmessage = (event) => {
     const fn = validators[kindOf(spec)];
     const valid = fn(spec);
     const ms = performance.now() - t0;
-    self.postMessage({ id, valid, errors: fn.errors ? fn.errors.length : 0, compileMs: first ? ms : 0, validateMs: first ? 0 : ms, readyAt, receivedAt, isolated: self.crossOriginIsolated });
+    self.postMessage({
+      id,
+      valid,
+      errors: fn.errors ? fn.errors.length : 0,
+      compileMs: first ? ms : 0,
+      validateMs: first ? 0 : ms,
+      readyAt,
+      receivedAt,
+      isolated: self.crossOriginIsolated,
+    });
   } catch (e) {
     self.postMessage({ id, error: `${e?.name ?? 'Error'}: ${e?.message ?? e}`, readyAt, receivedAt });
   }

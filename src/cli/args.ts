@@ -58,7 +58,12 @@ export function parseCommandLine(argv: readonly string[]): Command {
   switch (command) {
     case 'validate': {
       const { values, positionals } = parse(() =>
-        parseArgs({ args: rest, options: { help: HELP, quiet: { type: 'boolean', short: 'q' } }, allowPositionals: true, strict: true }),
+        parseArgs({
+          args: rest,
+          options: { help: HELP, quiet: { type: 'boolean', short: 'q' } },
+          allowPositionals: true,
+          strict: true,
+        }),
       );
       if (values.help) return { kind: 'help' };
       if (positionals.length === 0) throw new UsageError('validate needs at least one file (or - for standard input)');
@@ -83,7 +88,12 @@ export function parseCommandLine(argv: readonly string[]): Command {
       const { values, positionals } = parse(() =>
         parseArgs({
           args: rest,
-          options: { help: HELP, output: { type: 'string', short: 'o' }, scale: { type: 'string' }, validate: { type: 'boolean' } },
+          options: {
+            help: HELP,
+            output: { type: 'string', short: 'o' },
+            scale: { type: 'string' },
+            validate: { type: 'boolean' },
+          },
           allowPositionals: true,
           strict: true,
         }),

@@ -153,7 +153,10 @@ async function render(command: Extract<Command, { kind: 'render' }>, io: Io): Pr
     return SPEC_ERRORS;
   }
   // Vega's runtime and resvg load only for render.
-  const [{ datasetsLoader }, { pngFonts, renderSvg, svgToPng }] = await Promise.all([import('./datasets'), import('./render')]);
+  const [{ datasetsLoader }, { pngFonts, renderSvg, svgToPng }] = await Promise.all([
+    import('./datasets'),
+    import('./render'),
+  ]);
   // PNGs are drawn from the SVG at its own size and scaled by resvg; SVGs are scaled by Vega.
   const { svg, entries } = await renderSvg(result.vega, datasetsLoader(), command.format === 'svg' ? command.scale : 1);
   const problems = mergeProblems(result.problems, logProblems(result.doc, entries, 'runtime'));

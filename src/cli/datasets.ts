@@ -86,7 +86,8 @@ export function datasetsLoader(dir = datasetsDir()): Loader {
         return (await readFile(filename)) as unknown as string;
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR') throw new Error(`vega-datasets has no such file (${filename})`, { cause: e });
+        if (code === 'ENOENT' || code === 'EISDIR')
+          throw new Error(`vega-datasets has no such file (${filename})`, { cause: e });
         throw e;
       }
     },

@@ -17,7 +17,9 @@ export interface GalleryEntry extends ExampleInfo {
 
 /** Every example in `dir` (not its `normalized/` folder), in gallery order. */
 export function exampleFiles(dir: string): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 /**

@@ -11,7 +11,8 @@ function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of process.stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -31,7 +32,10 @@ let status: number;
 try {
   status = await run(process.argv.slice(2), io);
 } catch (e) {
-  await write(process.stderr, `chartspec: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  await write(
+    process.stderr,
+    `chartspec: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  );
   status = 1;
 }
 // Output is flushed (every write was awaited); exit now rather than wait for a chart's timers.

@@ -47,8 +47,12 @@ export async function renderSvg(spec: VegaSpec, loader: Loader, scale = 1): Prom
  * Vega then fails on a null canvas.
  */
 function explainCanvas(e: LogEntry): LogEntry {
-  if (!/^Cannot (read|set) properties of null \((reading|setting) '(getContext|width|height)'\)/.test(e.message)) return e;
-  return { ...e, message: `This spec needs a canvas (as the heatmap and wordcloud transforms do), which the command line does not have (${e.message})` };
+  if (!/^Cannot (read|set) properties of null \((reading|setting) '(getContext|width|height)'\)/.test(e.message))
+    return e;
+  return {
+    ...e,
+    message: `This spec needs a canvas (as the heatmap and wordcloud transforms do), which the command line does not have (${e.message})`,
+  };
 }
 
 let fonts: FontChoice | undefined;

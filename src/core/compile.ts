@@ -21,7 +21,8 @@ const EXPRESSION_PARSE_ERROR = /^(Unexpected|Unterminated|Illegal|Invalid|Expect
 /** Says what Vega's terse data-loading messages mean. */
 function explain(message: string): string {
   const ingestion = /^Data ingestion failed (\S+) .*Unexpected token '<'/.exec(message);
-  if (ingestion) return `Could not read ${ingestion[1]}: the server sent a web page instead of data (is the file name right?)`;
+  if (ingestion)
+    return `Could not read ${ingestion[1]}: the server sent a web page instead of data (is the file name right?)`;
   const loading = /^Loading failed (\S+)\s*(.*)$/.exec(message);
   if (loading) return `Could not load ${loading[1]}${loading[2] ? `: ${loading[2]}` : ''}`;
   return message;
@@ -38,7 +39,8 @@ export function logProblems(doc: ParsedDocument, entries: LogEntry[], source: Pr
     if (!e.message || seen.has(e.level + e.message)) continue;
     seen.add(e.level + e.message);
     const place = locateMessage(doc, e.message);
-    const inExpression = EXPRESSION_PARSE_ERROR.test(e.message) && /\/(expr|filter|calculate|test|update|signal)$/.test(place.path);
+    const inExpression =
+      EXPRESSION_PARSE_ERROR.test(e.message) && /\/(expr|filter|calculate|test|update|signal)$/.test(place.path);
     out.push({
       severity: severityOf(e),
       message: inExpression ? `Expression error: ${e.message}` : explain(e.message),
@@ -87,7 +89,8 @@ function protoKey(spec: unknown): string | undefined {
         const at = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
         if (k === '__proto__') return at;
         // Data rows, named datasets and usermeta are carried, not read as options.
-        if ((k === 'values' && Array.isArray(child)) || ((k === 'usermeta' || k === 'datasets') && path === '')) continue;
+        if ((k === 'values' && Array.isArray(child)) || ((k === 'usermeta' || k === 'datasets') && path === ''))
+          continue;
         if (child && typeof child === 'object') stack.push([child, at]);
       }
     }
@@ -120,7 +123,8 @@ export function compileVegaLite(spec: unknown, doc: ParsedDocument): CompileResu
       problems: [
         {
           severity: 'error',
-          message: 'A property named "__proto__" cannot be drawn: Vega-Lite would read it as the object\'s prototype. Remove it.',
+          message:
+            'A property named "__proto__" cannot be drawn: Vega-Lite would read it as the object\'s prototype. Remove it.',
           source: 'compile',
           path: proto,
           range: rangeOfPointer(doc, proto, 'key'),

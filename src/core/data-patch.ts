@@ -20,13 +20,22 @@ export const MAX_PATCH_ROWS = 500;
 
 type Json = JsonObject;
 const plainValues = (d: unknown): d is { name: string; values: unknown[] } =>
-  isObject(d) && typeof d['name'] === 'string' && Array.isArray(d['values']) && Object.keys(d).every((k) => k === 'name' || k === 'values');
+  isObject(d) &&
+  typeof d['name'] === 'string' &&
+  Array.isArray(d['values']) &&
+  Object.keys(d).every((k) => k === 'name' || k === 'values');
 
 /** The patch from `from` to `to`, or undefined when they differ in more than inline rows. */
-export function valuesPatch(from: VegaSpec, to: VegaSpec, same: (a: unknown, b: unknown) => boolean, maxRows = MAX_PATCH_ROWS): DataPatch | undefined {
+export function valuesPatch(
+  from: VegaSpec,
+  to: VegaSpec,
+  same: (a: unknown, b: unknown) => boolean,
+  maxRows = MAX_PATCH_ROWS,
+): DataPatch | undefined {
   const a = from as Json;
   const b = to as Json;
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) if (k !== 'data' && !same(a[k], b[k])) return undefined;
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+    if (k !== 'data' && !same(a[k], b[k])) return undefined;
   const da = a['data'];
   const db = b['data'];
   if (!Array.isArray(da) || !Array.isArray(db) || da.length !== db.length) return undefined;
@@ -47,7 +56,11 @@ export function valuesPatch(from: VegaSpec, to: VegaSpec, same: (a: unknown, b: 
       if (before === after || same(before, after)) continue;
       if (!isObject(before) || !isObject(after) || ++total > maxRows) return undefined;
       // Changing a live row's `__proto__` would set its prototype: such a row is drawn anew.
-      if (Object.prototype.hasOwnProperty.call(before, '__proto__') || Object.prototype.hasOwnProperty.call(after, '__proto__')) return undefined;
+      if (
+        Object.prototype.hasOwnProperty.call(before, '__proto__') ||
+        Object.prototype.hasOwnProperty.call(after, '__proto__')
+      )
+        return undefined;
       rows.push([r, after]);
     }
     if (rows.length) datasets.push({ index: i, name: y.name, rows });

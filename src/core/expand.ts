@@ -25,8 +25,23 @@ const CONCAT_KEYS = ['concat', 'hconcat', 'vconcat'] as const;
 
 /** Vega-Lite's own marks: primitive and composite. */
 export const VEGA_LITE_MARKS = [
-  'arc', 'area', 'bar', 'image', 'line', 'point', 'rect', 'rule', 'text', 'tick', 'trail',
-  'circle', 'square', 'geoshape', 'boxplot', 'errorbar', 'errorband',
+  'arc',
+  'area',
+  'bar',
+  'image',
+  'line',
+  'point',
+  'rect',
+  'rule',
+  'text',
+  'tick',
+  'trail',
+  'circle',
+  'square',
+  'geoshape',
+  'boxplot',
+  'errorbar',
+  'errorband',
 ] as const;
 
 /** What `walk` carries down: the node's path, the encoding it inherits, expansions so far, where it sits. */
@@ -64,7 +79,19 @@ function withUnitData(pane: JsonObject, unit: JsonObject): JsonObject {
 }
 
 /** What moves from a view to the vconcat that adds panes below it: what both must share. */
-const HOISTED = ['$schema', 'data', 'datasets', 'transform', 'title', 'description', 'config', 'autosize', 'background', 'padding', 'usermeta'];
+const HOISTED = [
+  '$schema',
+  'data',
+  'datasets',
+  'transform',
+  'title',
+  'description',
+  'config',
+  'autosize',
+  'background',
+  'padding',
+  'usermeta',
+];
 
 /**
  * A view with panes below it: a vconcat sharing the x scale. Data and transforms move up so the
@@ -86,7 +113,19 @@ function withPanes(view: JsonObject, panes: JsonObject[]): JsonObject {
 }
 
 /** Transforms after which a view has no more rows than before (one row out per row in, or fewer). */
-const ROWS_KEPT = new Set(['calculate', 'filter', 'timeUnit', 'bin', 'joinaggregate', 'window', 'stack', 'aggregate', 'lookup', 'sample', 'extent']);
+const ROWS_KEPT = new Set([
+  'calculate',
+  'filter',
+  'timeUnit',
+  'bin',
+  'joinaggregate',
+  'window',
+  'stack',
+  'aggregate',
+  'lookup',
+  'sample',
+  'extent',
+]);
 
 /**
  * How many rows at most reach a node: its own inline data (values, or a named dataset) or what
@@ -105,7 +144,8 @@ function rowBound(node: JsonObject, inherited: number | undefined, datasets: unk
   }
   const transform = node['transform'];
   if (rows !== undefined && transform !== undefined) {
-    const kept = Array.isArray(transform) && transform.every((t) => isObject(t) && Object.keys(t).some((k) => ROWS_KEPT.has(k)));
+    const kept =
+      Array.isArray(transform) && transform.every((t) => isObject(t) && Object.keys(t).some((k) => ROWS_KEPT.has(k)));
     if (!kept) rows = undefined;
   }
   return rows;
@@ -152,11 +192,18 @@ export function expandMarks(
       message: r.message,
       source: 'mark',
       path,
-      range: doc ? rangeOfPointer(doc, path) : { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
+      range: doc
+        ? rangeOfPointer(doc, path)
+        : { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
     });
   };
 
-  const mapArray = (arr: unknown[], path: PathSegment[], key: string, each: (child: unknown, at: PathSegment[]) => unknown) => {
+  const mapArray = (
+    arr: unknown[],
+    path: PathSegment[],
+    key: string,
+    each: (child: unknown, at: PathSegment[]) => unknown,
+  ) => {
     let changed = false;
     const out = arr.map((child, i) => {
       const next = each(child, [...path, key, i]);
@@ -173,128 +220,151 @@ export function expandMarks(
   // Nesting is bounded by boundedWalk like every walk over a spec (past MAX_DEPTH a node is left
   // as it is; a parsed text never nests that deep). `depth` below is another bound: how many
   // times marks expanded into marks on the way here, which catches a mark that expands into itself.
-  const walk = boundedWalk<WalkArgs, unknown>((node, next, path, parentEncoding, depth, scope) => {
-    if (!isObject(node)) return node;
-    const rows = rowBound(node, scope.rows, datasets);
-    const here: Scope = { ...scope, ...(typeof node['width'] === 'number' ? { width: node['width'] } : {}), rows };
+  const walk = boundedWalk<WalkArgs, unknown>(
+    (node, next, path, parentEncoding, depth, scope) => {
+      if (!isObject(node)) return node;
+      const rows = rowBound(node, scope.rows, datasets);
+      const here: Scope = { ...scope, ...(typeof node['width'] === 'number' ? { width: node['width'] } : {}), rows };
 
-    const type = markType(node);
-    const mark = type !== undefined ? byName.get(type) : undefined;
-    if (type !== undefined && !mark && !(VEGA_LITE_MARKS as readonly string[]).includes(type)) {
-      // vega-lite would fail with "Cannot read properties of undefined": say what is wrong.
-      const known = [...VEGA_LITE_MARKS, ...byName.keys()];
-      const guess = didYouMean(type, known);
-      report(path, {
-        severity: 'error',
-        message: `Unknown mark "${type}".${guess ? ` Did you mean "${guess}"?` : ` Marks: ${known.join(', ')}.`}`,
-        path: typeof node['mark'] === 'string' ? '/mark' : '/mark/type',
-      });
-      return node;
-    }
-    if (mark) {
-      if (depth >= MAX_EXPANSION_DEPTH) {
-        report(path, { severity: 'error', message: `The "${type}" mark expands into itself too deeply`, path: '/mark' });
-        return node;
-      }
-      let result: JsonObject;
-      try {
-        result = mark.normalize(node, {
-          report: (r) => report(path, r),
-          parentEncoding,
-          config: rootConfig,
-          width: here.width,
-          rows: here.rows,
-          scales: here.owner ? { x: `${here.owner.x}x`, y: `${here.owner.y}y` } : undefined,
-          addPane: (pane) => {
-            if (!here.panes) return false;
-            here.panes.push({ pane, unit: node });
-            return true;
-          },
-        });
-      } catch (e) {
+      const type = markType(node);
+      const mark = type !== undefined ? byName.get(type) : undefined;
+      if (type !== undefined && !mark && !(VEGA_LITE_MARKS as readonly string[]).includes(type)) {
+        // vega-lite would fail with "Cannot read properties of undefined": say what is wrong.
+        const known = [...VEGA_LITE_MARKS, ...byName.keys()];
+        const guess = didYouMean(type, known);
         report(path, {
           severity: 'error',
-          message: `The "${type}" mark could not be expanded: ${e instanceof Error ? e.message : String(e)}`,
-          path: '/mark',
+          message: `Unknown mark "${type}".${guess ? ` Did you mean "${guess}"?` : ` Marks: ${known.join(', ')}.`}`,
+          path: typeof node['mark'] === 'string' ? '/mark' : '/mark/type',
         });
         return node;
       }
-      expandedCount++;
-      return next(result, path, parentEncoding, depth + 1, here);
-    }
-
-    let out: JsonObject | undefined;
-    const set = (key: string, value: unknown) => {
-      if (value === node[key]) return;
-      out ??= { ...node };
-      out[key] = value;
-    };
-    const resolved = (c: 'x' | 'y') => {
-      const r = isObject(node['resolve']) && isObject(node['resolve']['scale']) ? node['resolve']['scale'][c] : undefined;
-      return r === 'shared' || r === 'independent' ? r : undefined;
-    };
-
-    if (Array.isArray(node['layer'])) {
-      let own = isObject(node['encoding']) ? node['encoding'] : undefined;
-      let enc = own ? { ...parentEncoding, ...own } : parentEncoding;
-      // A mark may change what every layer beside it shares (a trading-day x).
-      for (const child of node['layer']) {
-        if (!isObject(child)) continue;
-        const childType = markType(child);
-        const patch = childType !== undefined ? byName.get(childType)?.sharedEncoding?.(child, enc ?? {}, { config: rootConfig }) : undefined;
-        if (patch) {
-          enc = { ...enc, ...patch };
-          own = { ...own, ...patch };
+      if (mark) {
+        if (depth >= MAX_EXPANSION_DEPTH) {
+          report(path, {
+            severity: 'error',
+            message: `The "${type}" mark expands into itself too deeply`,
+            path: '/mark',
+          });
+          return node;
         }
+        let result: JsonObject;
+        try {
+          result = mark.normalize(node, {
+            report: (r) => report(path, r),
+            parentEncoding,
+            config: rootConfig,
+            width: here.width,
+            rows: here.rows,
+            scales: here.owner ? { x: `${here.owner.x}x`, y: `${here.owner.y}y` } : undefined,
+            addPane: (pane) => {
+              if (!here.panes) return false;
+              here.panes.push({ pane, unit: node });
+              return true;
+            },
+          });
+        } catch (e) {
+          report(path, {
+            severity: 'error',
+            message: `The "${type}" mark could not be expanded: ${e instanceof Error ? e.message : String(e)}`,
+            path: '/mark',
+          });
+          return node;
+        }
+        expandedCount++;
+        return next(result, path, parentEncoding, depth + 1, here);
       }
-      // Layers share their scales unless told otherwise; vega-lite names a layer's views layer_<i>.
-      const layerScope = (i: number): Scope => {
-        const model = `${here.model}layer_${i}_`;
-        const owner = here.owner && {
-          x: resolved('x') === 'independent' ? model : here.owner.x,
-          y: resolved('y') === 'independent' ? model : here.owner.y,
-        };
-        return { ...here, model, owner };
+
+      let out: JsonObject | undefined;
+      const set = (key: string, value: unknown) => {
+        if (value === node[key]) return;
+        out ??= { ...node };
+        out[key] = value;
       };
-      let i = 0;
-      set('layer', mapArray(node['layer'], path, 'layer', (child, at) => next(child, at, enc, depth, layerScope(i++))));
-      if (own) set('encoding', withoutMarkChannels(own));
-    }
-    for (const key of CONCAT_KEYS) {
-      if (!Array.isArray(node[key])) continue;
-      // Concatenated views have scales of their own unless told to share; named concat_<i>.
-      let i = 0;
-      set(
-        key,
-        mapArray(node[key], path, key, (child, at) => {
-          const model = `${here.model}concat_${i++}_`;
+      const resolved = (c: 'x' | 'y') => {
+        const r =
+          isObject(node['resolve']) && isObject(node['resolve']['scale']) ? node['resolve']['scale'][c] : undefined;
+        return r === 'shared' || r === 'independent' ? r : undefined;
+      };
+
+      if (Array.isArray(node['layer'])) {
+        let own = isObject(node['encoding']) ? node['encoding'] : undefined;
+        let enc = own ? { ...parentEncoding, ...own } : parentEncoding;
+        // A mark may change what every layer beside it shares (a trading-day x).
+        for (const child of node['layer']) {
+          if (!isObject(child)) continue;
+          const childType = markType(child);
+          const patch =
+            childType !== undefined
+              ? byName.get(childType)?.sharedEncoding?.(child, enc ?? {}, { config: rootConfig })
+              : undefined;
+          if (patch) {
+            enc = { ...enc, ...patch };
+            own = { ...own, ...patch };
+          }
+        }
+        // Layers share their scales unless told otherwise; vega-lite names a layer's views layer_<i>.
+        const layerScope = (i: number): Scope => {
+          const model = `${here.model}layer_${i}_`;
           const owner = here.owner && {
-            x: resolved('x') === 'shared' ? here.owner.x : model,
-            y: resolved('y') === 'shared' ? here.owner.y : model,
+            x: resolved('x') === 'independent' ? model : here.owner.x,
+            y: resolved('y') === 'independent' ? model : here.owner.y,
           };
-          return walkView(child, at, depth, { model, owner, rows: here.rows }, next);
-        }),
-      );
-    }
-    if (isObject(node['spec'])) {
-      // A facet's cells share its scales by default (the cell view is "child"); a repeat's views
-      // are named after what they repeat, which a mark cannot know.
-      const model = `${here.model}child_`;
-      const owner =
-        node['facet'] !== undefined && here.owner
-          ? { x: resolved('x') === 'independent' ? model : here.owner.x, y: resolved('y') === 'independent' ? model : here.owner.y }
-          : undefined;
-      set('spec', next(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows }));
-    }
-    return out ?? node;
-  }, (node) => node);
+          return { ...here, model, owner };
+        };
+        let i = 0;
+        set(
+          'layer',
+          mapArray(node['layer'], path, 'layer', (child, at) => next(child, at, enc, depth, layerScope(i++))),
+        );
+        if (own) set('encoding', withoutMarkChannels(own));
+      }
+      for (const key of CONCAT_KEYS) {
+        if (!Array.isArray(node[key])) continue;
+        // Concatenated views have scales of their own unless told to share; named concat_<i>.
+        let i = 0;
+        set(
+          key,
+          mapArray(node[key], path, key, (child, at) => {
+            const model = `${here.model}concat_${i++}_`;
+            const owner = here.owner && {
+              x: resolved('x') === 'shared' ? here.owner.x : model,
+              y: resolved('y') === 'shared' ? here.owner.y : model,
+            };
+            return walkView(child, at, depth, { model, owner, rows: here.rows }, next);
+          }),
+        );
+      }
+      if (isObject(node['spec'])) {
+        // A facet's cells share its scales by default (the cell view is "child"); a repeat's views
+        // are named after what they repeat, which a mark cannot know.
+        const model = `${here.model}child_`;
+        const owner =
+          node['facet'] !== undefined && here.owner
+            ? {
+                x: resolved('x') === 'independent' ? model : here.owner.x,
+                y: resolved('y') === 'independent' ? model : here.owner.y,
+              }
+            : undefined;
+        set('spec', next(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows }));
+      }
+      return out ?? node;
+    },
+    (node) => node,
+  );
 
   /**
    * A view of its own (the whole spec, a concat item): the panes its marks ask for go below it,
    * in a vconcat whose first view is this one — so it is walked again knowing its scales' names
    * in there (y its own, x shared with the panes).
    */
-  const walkView = (node: unknown, path: PathSegment[], depth: number, scope: Omit<Scope, 'panes'>, go: Walk): unknown => {
+  const walkView = (
+    node: unknown,
+    path: PathSegment[],
+    depth: number,
+    scope: Omit<Scope, 'panes'>,
+    go: Walk,
+  ): unknown => {
     const before = { problems: problems.length, expanded: expandedCount };
     let panes: Pane[] = [];
     let out = go(node, path, undefined, depth, { ...scope, panes });
@@ -303,11 +373,19 @@ export function expandMarks(
     expandedCount = before.expanded;
     panes = [];
     const model = `${scope.model}concat_0_`;
-    out = go(node, path, undefined, depth, { ...scope, model, owner: scope.owner && { x: scope.owner.x, y: model }, panes });
+    out = go(node, path, undefined, depth, {
+      ...scope,
+      model,
+      owner: scope.owner && { x: scope.owner.x, y: model },
+      panes,
+    });
     if (!isObject(out)) return out;
     // The view's own data and transforms move above the panes; a unit deeper inside keeps its
     // own, and its pane needs them too.
-    return withPanes(out, panes.map(({ pane, unit }) => (unit === node ? pane : withUnitData(pane, unit))));
+    return withPanes(
+      out,
+      panes.map(({ pane, unit }) => (unit === node ? pane : withUnitData(pane, unit))),
+    );
   };
 
   let result = walkView(spec, [], 0, { model: '', owner: { x: '', y: '' } }, walk);

@@ -30,7 +30,12 @@ export function rank(a: Result, b: Result): number {
 export function uniqueAlternatives(alts: readonly Alternative[]): Alternative[] {
   const out: Alternative[] = [];
   for (const a of alts) {
-    if ('value' in a ? out.some((o) => 'value' in o && deepEqual(o.value, a.value)) : out.some((o) => o.type === a.type && o.definition === a.definition)) continue;
+    if (
+      'value' in a
+        ? out.some((o) => 'value' in o && deepEqual(o.value, a.value))
+        : out.some((o) => o.type === a.type && o.definition === a.definition)
+    )
+      continue;
     out.push(a);
   }
   return out;
@@ -40,7 +45,12 @@ export function uniqueAlternatives(alts: readonly Alternative[]): Alternative[] 
  * The failing branches' results (none passed, or more than one of a oneOf did not) made into
  * one: the branch the user meant, or one merged complaint when none comes close.
  */
-export function mergeBranches(results: readonly Result[], value: unknown, path: string, def: string | undefined): Result {
+export function mergeBranches(
+  results: readonly Result[],
+  value: unknown,
+  path: string,
+  def: string | undefined,
+): Result {
   // Every branch rejects the value outright (a string where a number, "container" or an
   // object may go): say what may go there, once.
   if (results.every((x) => x.alts)) {
@@ -53,11 +63,17 @@ export function mergeBranches(results: readonly Result[], value: unknown, path: 
   }
 
   // Every branch misses one property, each a different one (Vega's `on` needs "encode" or "update").
-  if (results.every((x) => x.issues.length === 1 && x.issues[0]!.keyword === 'required' && x.issues[0]!.instancePath === path)) {
+  if (
+    results.every(
+      (x) => x.issues.length === 1 && x.issues[0]!.keyword === 'required' && x.issues[0]!.instancePath === path,
+    )
+  ) {
     const names = [...new Set(results.map((x) => x.issues[0]!.params['missingProperty'] as string))];
     const r = fresh();
     r.shape = 1;
-    r.issues.push(issue(path, 'required', { missingProperty: names[0], ...(names.length > 1 ? { alternatives: names } : {}) }, def));
+    r.issues.push(
+      issue(path, 'required', { missingProperty: names[0], ...(names.length > 1 ? { alternatives: names } : {}) }, def),
+    );
     return r;
   }
 
@@ -67,7 +83,11 @@ export function mergeBranches(results: readonly Result[], value: unknown, path: 
   // beside "bar" and "line" (from MarkDef), and a Vega scale type is looked up among all the
   // scale kinds, not only those of the branch that ranked first.
   const literalPaths = new Set(
-    best.issues.filter((i) => i.keyword === 'enum' || i.keyword === 'const' || (i.keyword === 'expected' && literalsOf(i).length)).map((i) => i.instancePath),
+    best.issues
+      .filter(
+        (i) => i.keyword === 'enum' || i.keyword === 'const' || (i.keyword === 'expected' && literalsOf(i).length),
+      )
+      .map((i) => i.instancePath),
   );
   const extra = new Map<string, unknown[]>();
   for (const other of results) {
@@ -93,7 +113,10 @@ export function mergeBranches(results: readonly Result[], value: unknown, path: 
       const more = extra.get(i.instancePath);
       if (!more || !literalsOf(i).length) return i;
       if (i.keyword === 'expected') {
-        const alternatives = uniqueAlternatives([...(i.params['alternatives'] as Alternative[]), ...more.map((value) => ({ value }))]);
+        const alternatives = uniqueAlternatives([
+          ...(i.params['alternatives'] as Alternative[]),
+          ...more.map((value) => ({ value })),
+        ]);
         return { ...i, params: { ...i.params, alternatives } };
       }
       const values = uniqueAlternatives([...literalsOf(i), ...more].map((value) => ({ value }))).map((a) => a.value);

@@ -57,11 +57,17 @@ export function literalsOf(issue: SchemaError): unknown[] {
   const p = issue.params;
   if (issue.keyword === 'const') return [p['allowedValue']];
   if (issue.keyword === 'enum') return (p['allowedValues'] as unknown[]) ?? [];
-  if (issue.keyword === 'expected') return ((p['alternatives'] as Alternative[]) ?? []).filter((a) => 'value' in a).map((a) => a.value);
+  if (issue.keyword === 'expected')
+    return ((p['alternatives'] as Alternative[]) ?? []).filter((a) => 'value' in a).map((a) => a.value);
   return [];
 }
 
-export function issue(instancePath: string, keyword: string, params: Record<string, unknown>, definition: string | undefined): SchemaError {
+export function issue(
+  instancePath: string,
+  keyword: string,
+  params: Record<string, unknown>,
+  definition: string | undefined,
+): SchemaError {
   return { instancePath, keyword, params, schemaPath: `#/definitions/${definition ?? ''}/${keyword}`, resolved: true };
 }
 
@@ -72,10 +78,14 @@ export function issue(instancePath: string, keyword: string, params: Record<stri
  */
 export function dropDependents(issues: SchemaError[]): SchemaError[] {
   const typeMissed = new Set(
-    issues.filter((i) => i.instancePath.endsWith('/type') && literalsOf(i).some((v) => typeof v === 'string')).map((i) => i.instancePath.slice(0, -'/type'.length)),
+    issues
+      .filter((i) => i.instancePath.endsWith('/type') && literalsOf(i).some((v) => typeof v === 'string'))
+      .map((i) => i.instancePath.slice(0, -'/type'.length)),
   );
   if (typeMissed.size === 0) return issues;
-  return issues.filter((i) => !((i.keyword === 'additionalProperties' || i.keyword === 'required') && typeMissed.has(i.instancePath)));
+  return issues.filter(
+    (i) => !((i.keyword === 'additionalProperties' || i.keyword === 'required') && typeMissed.has(i.instancePath)),
+  );
 }
 
 /** Takes in the result of a keyword that applies to the same value (`$ref`, `allOf`, a chosen branch). */
@@ -101,7 +111,10 @@ export function settle(r: Result, path: string): void {
   if (r.alts && !r.issues.every((i) => i.instancePath === path && KIND_KEYWORDS.has(i.keyword))) r.alts = undefined;
   const typos = new Set(
     r.issues
-      .filter((i) => i.keyword === 'additionalProperties' && i.instancePath === path && typeof i.params['suggestion'] === 'string')
+      .filter(
+        (i) =>
+          i.keyword === 'additionalProperties' && i.instancePath === path && typeof i.params['suggestion'] === 'string',
+      )
       .map((i) => i.params['suggestion'] as string),
   );
   if (typos.size === 0) return;
@@ -113,4 +126,3 @@ export function settle(r: Result, path: string): void {
   });
   r.shape -= before - r.issues.length;
 }
-

@@ -96,7 +96,8 @@ export class SchemaExplainer {
    * Evaluates a schema node one level further down the walk; unset between walks, when the next
    * `node` starts a new one at the top.
    */
-  private descend: ((value: unknown, schema: SchemaObject, path: string, definition: string | undefined) => Result) | undefined;
+  private descend:
+    ((value: unknown, schema: SchemaObject, path: string, definition: string | undefined) => Result) | undefined;
   private readonly walk = boundedWalk<[SchemaObject, string, string | undefined], Result>(
     (value, next, schema, path, definition) => {
       const outer = this.descend;
@@ -169,7 +170,14 @@ export class SchemaExplainer {
     if (hit) return hit;
     // A valid object or array behind a $ref needs no explaining (primitives are cheap, and
     // whether they matched a literal counts when ranking branches).
-    if (!this.quick && this.options.skipValid !== false && typeof value === 'object' && value !== null && typeof schema['$ref'] === 'string' && onlyRef(schema)) {
+    if (
+      !this.quick &&
+      this.options.skipValid !== false &&
+      typeof value === 'object' &&
+      value !== null &&
+      typeof schema['$ref'] === 'string' &&
+      onlyRef(schema)
+    ) {
       if (this.isValid(schema, value, path)) return VALID;
     }
     const r = (this.descend ?? this.walk)(value, schema, path, definition);
@@ -199,7 +207,9 @@ export class SchemaExplainer {
       if (!types.some((t) => hasType(value, t))) {
         r.typeMiss = true;
         r.alts = types.map((t) => (definition && t === 'object' ? { type: t, definition } : { type: t }));
-        r.issues.push(issue(path, 'type', { type: types.join(','), ...(definition ? { definition } : {}) }, definition));
+        r.issues.push(
+          issue(path, 'type', { type: types.join(','), ...(definition ? { definition } : {}) }, definition),
+        );
         return r;
       }
     }
@@ -259,13 +269,16 @@ export class SchemaExplainer {
     limit('exclusiveMinimum', (l) => v <= l, '>');
     limit('exclusiveMaximum', (l) => v >= l, '<');
     const m = s['multipleOf'];
-    if (typeof m === 'number' && !Number.isInteger(v / m)) r.issues.push(issue(path, 'multipleOf', { multipleOf: m }, def));
+    if (typeof m === 'number' && !Number.isInteger(v / m))
+      r.issues.push(issue(path, 'multipleOf', { multipleOf: m }, def));
   }
 
   private string(s: SchemaObject, v: string, path: string, def: string | undefined, r: Result): void {
     const length = [...v].length;
-    if (typeof s['minLength'] === 'number' && length < s['minLength']) r.issues.push(issue(path, 'minLength', { limit: s['minLength'] }, def));
-    if (typeof s['maxLength'] === 'number' && length > s['maxLength']) r.issues.push(issue(path, 'maxLength', { limit: s['maxLength'] }, def));
+    if (typeof s['minLength'] === 'number' && length < s['minLength'])
+      r.issues.push(issue(path, 'minLength', { limit: s['minLength'] }, def));
+    if (typeof s['maxLength'] === 'number' && length > s['maxLength'])
+      r.issues.push(issue(path, 'maxLength', { limit: s['maxLength'] }, def));
     if (typeof s['pattern'] === 'string' && !this.regExp(s['pattern']).test(v)) {
       r.issues.push(issue(path, 'pattern', { pattern: s['pattern'] }, def));
     }
@@ -278,12 +291,16 @@ export class SchemaExplainer {
   }
 
   private array(s: SchemaObject, v: unknown[], path: string, def: string | undefined, r: Result): void {
-    if (typeof s['minItems'] === 'number' && v.length < s['minItems']) r.issues.push(issue(path, 'minItems', { limit: s['minItems'] }, def));
-    if (typeof s['maxItems'] === 'number' && v.length > s['maxItems']) r.issues.push(issue(path, 'maxItems', { limit: s['maxItems'] }, def));
+    if (typeof s['minItems'] === 'number' && v.length < s['minItems'])
+      r.issues.push(issue(path, 'minItems', { limit: s['minItems'] }, def));
+    if (typeof s['maxItems'] === 'number' && v.length > s['maxItems'])
+      r.issues.push(issue(path, 'maxItems', { limit: s['maxItems'] }, def));
     const items = s['items'];
     if (items === undefined) return;
     for (let i = 0; i < v.length; i++) {
-      const schema = Array.isArray(items) ? (items[i] as Schema | undefined) ?? (s['additionalItems'] as Schema | undefined) : (items as Schema);
+      const schema = Array.isArray(items)
+        ? ((items[i] as Schema | undefined) ?? (s['additionalItems'] as Schema | undefined))
+        : (items as Schema);
       if (schema === undefined) continue;
       const sub = this.node(schema, v[i], `${path}/${i}`, undefined);
       if (sub.issues.length) {
@@ -295,7 +312,9 @@ export class SchemaExplainer {
 
   private object(s: SchemaObject, v: Record<string, unknown>, path: string, def: string | undefined, r: Result): void {
     const properties = isObject(s['properties']) ? (s['properties'] as Record<string, Schema>) : undefined;
-    const patternProperties = isObject(s['patternProperties']) ? (s['patternProperties'] as Record<string, Schema>) : undefined;
+    const patternProperties = isObject(s['patternProperties'])
+      ? (s['patternProperties'] as Record<string, Schema>)
+      : undefined;
     const additional = s['additionalProperties'] as Schema | undefined;
     for (const key of Object.keys(v)) {
       const at = `${path}/${escapeSegment(key)}`;
@@ -333,7 +352,9 @@ export class SchemaExplainer {
               additionalProperty: key,
               allowed,
               ...(suggestion ? { suggestion } : {}),
-              ...(place ? { belongs: place.belongs, ...(place.suggestion ? { suggestion: place.suggestion } : {}) } : {}),
+              ...(place
+                ? { belongs: place.belongs, ...(place.suggestion ? { suggestion: place.suggestion } : {}) }
+                : {}),
               ...(def ? { definition: def } : {}),
             },
             def,
@@ -352,12 +373,20 @@ export class SchemaExplainer {
       }
     }
     const count = Object.keys(v).length;
-    if (typeof s['minProperties'] === 'number' && count < s['minProperties']) r.issues.push(issue(path, 'minProperties', { limit: s['minProperties'] }, def));
-    if (typeof s['maxProperties'] === 'number' && count > s['maxProperties']) r.issues.push(issue(path, 'maxProperties', { limit: s['maxProperties'] }, def));
+    if (typeof s['minProperties'] === 'number' && count < s['minProperties'])
+      r.issues.push(issue(path, 'minProperties', { limit: s['minProperties'] }, def));
+    if (typeof s['maxProperties'] === 'number' && count > s['maxProperties'])
+      r.issues.push(issue(path, 'maxProperties', { limit: s['maxProperties'] }, def));
   }
 
   /** anyOf/oneOf, yes or no: stops at the first passing branch (the second, for a oneOf). */
-  private chooseQuickly(branches: readonly Schema[], value: unknown, path: string, kind: 'anyOf' | 'oneOf', def: string | undefined): Result {
+  private chooseQuickly(
+    branches: readonly Schema[],
+    value: unknown,
+    path: string,
+    kind: 'anyOf' | 'oneOf',
+    def: string | undefined,
+  ): Result {
     let passing: Result | undefined;
     let failing: Result | undefined;
     for (const b of branches) {
@@ -374,7 +403,13 @@ export class SchemaExplainer {
   }
 
   /** anyOf/oneOf: the branch the user meant, or one merged complaint when none comes close. */
-  private choose(branches: readonly Schema[], value: unknown, path: string, kind: 'anyOf' | 'oneOf', def: string | undefined): Result {
+  private choose(
+    branches: readonly Schema[],
+    value: unknown,
+    path: string,
+    kind: 'anyOf' | 'oneOf',
+    def: string | undefined,
+  ): Result {
     if (this.quick) return this.chooseQuickly(branches, value, path, kind, def);
     const results = branches.map((b) => this.node(b, value, path, undefined));
     const passing = results.filter((x) => x.issues.length === 0);

@@ -65,10 +65,12 @@ export function exampleInfo(file: string, text: string): ExampleInfo {
         tags.add(tag);
         extension = true;
       }
-      const layout = ['repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in node) || ('facet' in node && 'spec' in node);
+      const layout =
+        ['repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in node) || ('facet' in node && 'spec' in node);
       if (!isVega && layout) tags.add('composition');
       if (Array.isArray(node.params) && node.params.some((p) => isObject(p) && 'select' in p)) tags.add('interaction');
-      if (isVega && Array.isArray(node.signals) && node.signals.some((s) => isObject(s) && ('on' in s || 'bind' in s))) tags.add('interaction');
+      if (isVega && Array.isArray(node.signals) && node.signals.some((s) => isObject(s) && ('on' in s || 'bind' in s)))
+        tags.add('interaction');
     }
     for (const [k, v] of Object.entries(node)) if (k !== 'data' && k !== 'values' && k !== 'datasets') walk(v, k);
   };

@@ -32,21 +32,28 @@ export function sameKind(a: unknown, v: unknown): boolean {
   return jsonType(a) === jsonType(v);
 }
 
-const equalWalk = boundedWalk<[unknown], boolean>((a, next, b) => {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => next(x, bb[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && next((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
-}, (a, b) => a === b || tooDeep());
+const equalWalk = boundedWalk<[unknown], boolean>(
+  (a, next, b) => {
+    if (a === b) return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    if (Array.isArray(a)) {
+      const bb = b as unknown[];
+      return a.length === bb.length && a.every((x, i) => next(x, bb[i]));
+    }
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return (
+      ka.length === kb.length &&
+      ka.every(
+        (k) =>
+          Object.prototype.hasOwnProperty.call(b, k) &&
+          next((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+      )
+    );
+  },
+  (a, b) => a === b || tooDeep(),
+);
 
 /**
  * Structural equality of JSON values. Past MAX_DEPTH only the same object counts as equal without

@@ -39,14 +39,21 @@ export function detectLanguage(doc: ParsedDocument): LanguageInfo {
   });
 
   if (typeof schema !== 'string') {
-    return { language: 'vega-lite', problems: [at('"$schema" must be a URL string; reading the spec as Vega-Lite', 'error')] };
+    return {
+      language: 'vega-lite',
+      problems: [at('"$schema" must be a URL string; reading the spec as Vega-Lite', 'error')],
+    };
   }
   if (schema === CHARTSPEC_SCHEMA_ID) return { language: 'vega-lite', problems: [] };
   const m = schemaPattern.exec(schema);
   if (!m) {
     return {
       language: 'vega-lite',
-      problems: [at(`Unrecognized "$schema"; reading the spec as Vega-Lite. Use ${SCHEMA_URLS['vega-lite']}, ${SCHEMA_URLS.vega} or ${CHARTSPEC_SCHEMA_ID}`)],
+      problems: [
+        at(
+          `Unrecognized "$schema"; reading the spec as Vega-Lite. Use ${SCHEMA_URLS['vega-lite']}, ${SCHEMA_URLS.vega} or ${CHARTSPEC_SCHEMA_ID}`,
+        ),
+      ],
     };
   }
   const language = m[1] as Language;
@@ -55,7 +62,10 @@ export function detectLanguage(doc: ParsedDocument): LanguageInfo {
   if (version !== SUPPORTED_MAJOR) {
     const name = language === 'vega' ? 'Vega' : 'Vega-Lite';
     problems.push(
-      at(`This spec names ${name} v${version}; Chartspec draws it with ${name} v${SUPPORTED_MAJOR}, so a few details may differ`, 'info'),
+      at(
+        `This spec names ${name} v${version}; Chartspec draws it with ${name} v${SUPPORTED_MAJOR}, so a few details may differ`,
+        'info',
+      ),
     );
   }
   return { language, version, problems };

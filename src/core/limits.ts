@@ -84,10 +84,12 @@ export function oversize(text: string): number | undefined {
 export const limitMessages = {
   text: (bytes: number) =>
     `This spec is ${formatBytes(bytes)}; Chartspec draws specs up to ${formatBytes(MAX_TEXT_BYTES)} — the text is kept. Put big data in a file and name it with "data": {"url": …}`,
-  depth: () => `Nesting is deeper than ${MAX_DEPTH} levels (Chartspec's limit): no chart spec needs that — the text is kept`,
+  depth: () =>
+    `Nesting is deeper than ${MAX_DEPTH} levels (Chartspec's limit): no chart spec needs that — the text is kept`,
   rows: (rows: number) =>
     `The inline data has more than ${MAX_INLINE_ROWS.toLocaleString('en-US')} rows (Chartspec's limit for "values"; counted ${rows.toLocaleString('en-US')} so far) — the text is kept. Put the rows in a file and name it with "data": {"url": …}`,
-  dataTimeout: () => `no answer within ${DATA_RESPONSE_TIMEOUT_MS / 1000} s (Chartspec's limit for a data URL to start answering)`,
+  dataTimeout: () =>
+    `no answer within ${DATA_RESPONSE_TIMEOUT_MS / 1000} s (Chartspec's limit for a data URL to start answering)`,
 };
 
 /**

@@ -82,7 +82,10 @@ export function locateMessage(doc: ParsedDocument, message: string): { path: str
     const hits = findStringValues(doc, (s) => s === u || s.endsWith(u) || u.endsWith(s), 1);
     if (hits[0]) return { path: hits[0], range: rangeOfPointer(doc, hits[0]) };
   }
-  const url = /(?:^|\s)((?:https?:\/\/|\.{0,2}\/)?[\w./%-]+\.(?:json|csv|tsv|dsv|txt|arrow|topojson|geojson|parquet))\b/i.exec(message);
+  const url =
+    /(?:^|\s)((?:https?:\/\/|\.{0,2}\/)?[\w./%-]+\.(?:json|csv|tsv|dsv|txt|arrow|topojson|geojson|parquet))\b/i.exec(
+      message,
+    );
   if (url) {
     const u = url[1]!;
     const hits = findStringValues(doc, (s) => s === u || s.endsWith(u) || u.endsWith(s), 1);

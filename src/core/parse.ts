@@ -39,7 +39,7 @@ const parseMessages: Record<number, string> = {
   [ParseErrorCode.EndOfFileExpected]: 'Unexpected text after the end of the spec',
   [ParseErrorCode.InvalidCommentToken]: 'Invalid comment',
   [ParseErrorCode.UnexpectedEndOfComment]: "Comment is not closed: expected '*/'",
-  [ParseErrorCode.UnexpectedEndOfString]: 'String is not closed: expected \'"\'',
+  [ParseErrorCode.UnexpectedEndOfString]: "String is not closed: expected '\"'",
   [ParseErrorCode.UnexpectedEndOfNumber]: 'Number ends too early',
   [ParseErrorCode.InvalidUnicode]: 'Invalid unicode escape (expected \\uXXXX)',
   [ParseErrorCode.InvalidEscapeCharacter]: 'Invalid escape character in string',
@@ -73,8 +73,13 @@ function problemAt(
 }
 
 const VALUE_START = new Set([
-  SyntaxKind.OpenBraceToken, SyntaxKind.OpenBracketToken, SyntaxKind.StringLiteral, SyntaxKind.NumericLiteral,
-  SyntaxKind.TrueKeyword, SyntaxKind.FalseKeyword, SyntaxKind.NullKeyword,
+  SyntaxKind.OpenBraceToken,
+  SyntaxKind.OpenBracketToken,
+  SyntaxKind.StringLiteral,
+  SyntaxKind.NumericLiteral,
+  SyntaxKind.TrueKeyword,
+  SyntaxKind.FalseKeyword,
+  SyntaxKind.NullKeyword,
 ]);
 
 /** Where the text is over a limit the tree parser must not meet. */
@@ -98,7 +103,8 @@ function scan(text: string, lines: LineIndex, problems: Problem[]): Overrun | un
   let firstValues: number | undefined;
   for (;;) {
     const kind = scanner.scan();
-    if (kind === SyntaxKind.EOF) return rows > MAX_INLINE_ROWS ? { limit: 'rows', offset: firstValues ?? 0, rows } : undefined;
+    if (kind === SyntaxKind.EOF)
+      return rows > MAX_INLINE_ROWS ? { limit: 'rows', offset: firstValues ?? 0, rows } : undefined;
     if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
     if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) {
       if (firstComment) {
@@ -115,10 +121,7 @@ function scan(text: string, lines: LineIndex, problems: Problem[]): Overrun | un
       }
       continue;
     }
-    if (
-      pendingComma &&
-      (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken)
-    ) {
+    if (pendingComma && (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken)) {
       problems.push(
         problemAt(
           lines,
@@ -216,7 +219,8 @@ function plainValue(text: string): Record<string, unknown> | undefined {
     const { node, depth } = stack.pop()!;
     if (depth > MAX_DEPTH) return undefined;
     if (Array.isArray(node)) {
-      for (const item of node) if (item !== null && typeof item === 'object') stack.push({ node: item as object, depth: depth + 1 });
+      for (const item of node)
+        if (item !== null && typeof item === 'object') stack.push({ node: item as object, depth: depth + 1 });
       continue;
     }
     const names = Object.keys(node);
@@ -292,7 +296,13 @@ export function parseDocument(text: string, options: { careful?: boolean } = {})
   const value = root ? toValue(root, lines, problems, []) : undefined;
   if (errors.length === 0 && root && root.type !== 'object') {
     problems.push(
-      problemAt(lines, 'error', `A spec must be a JSON object, not ${root.type === 'array' ? 'an array' : 'a ' + root.type}`, root.offset, root.length),
+      problemAt(
+        lines,
+        'error',
+        `A spec must be a JSON object, not ${root.type === 'array' ? 'an array' : 'a ' + root.type}`,
+        root.offset,
+        root.length,
+      ),
     );
   }
   const ok = !problems.some((p) => p.severity === 'error');

@@ -42,7 +42,9 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
   const problems: Problem[] = [...doc.problems];
   /** Schema problems, merged at the end as the app merges its schema worker's answer. */
   const schema: Problem[] = [];
-  const { language, problems: languageProblems } = doc.ok ? detectLanguage(doc) : { language: 'vega-lite' as const, problems: [] };
+  const { language, problems: languageProblems } = doc.ok
+    ? detectLanguage(doc)
+    : { language: 'vega-lite' as const, problems: [] };
   problems.push(...languageProblems);
   const result: PipelineResult = { language, doc, problems, timings };
   if (!doc.ok) {

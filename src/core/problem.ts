@@ -64,6 +64,8 @@ export function mergeProblems(pipeline: readonly Problem[], ...others: (readonly
     p.source === 'compile' &&
     schemaErrors.length > 0 &&
     ((p.severity === 'error' && p.path === '') ||
-      (p.severity === 'warning' && p.path !== '' && schemaErrors.some((s) => s === p.path || s.startsWith(p.path + '/'))));
+      (p.severity === 'warning' &&
+        p.path !== '' &&
+        schemaErrors.some((s) => s === p.path || s.startsWith(p.path + '/'))));
   return sortProblems([...pipeline.filter((p) => !follows(p)), ...rest]);
 }

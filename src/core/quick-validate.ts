@@ -32,10 +32,15 @@ export function quickValidator(schema: Record<string, unknown>): QuickValidator 
           break;
         }
         const record = node as Record<string, unknown>;
-        node = Object.hasOwn(record, key) ? record[key] : Object.hasOwn(record, safeDecode(key)) ? record[safeDecode(key)] : undefined;
+        node = Object.hasOwn(record, key)
+          ? record[key]
+          : Object.hasOwn(record, safeDecode(key))
+            ? record[safeDecode(key)]
+            : undefined;
       }
     }
-    const found = node !== null && (typeof node === 'object' || typeof node === 'boolean') ? (node as Schema) : undefined;
+    const found =
+      node !== null && (typeof node === 'object' || typeof node === 'boolean') ? (node as Schema) : undefined;
     resolved.set(ref, found);
     return found;
   };

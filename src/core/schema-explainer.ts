@@ -21,7 +21,6 @@ export function validationSchemas(): { vl: Record<string, unknown>; vg: Record<s
   return { vl: chartspecSchema as Record<string, unknown>, vg: vega };
 }
 
-
 /**
  * Explains a spec that failed validation: one `resolved` error per mistake (see explain.ts).
  * `isValid` (optional) answers for a definition, e.g. `isValid('vl', '#/definitions/Encoding',
@@ -36,7 +35,10 @@ export function createSchemaExplainer(
   let vg: SchemaExplainer | undefined;
   return (language, spec) => {
     if (language === 'vega') {
-      vg ??= new SchemaExplainer(validationSchemas().vg, isValid ? { isValid: (ref, value) => isValid('vg', ref, value) } : {});
+      vg ??= new SchemaExplainer(
+        validationSchemas().vg,
+        isValid ? { isValid: (ref, value) => isValid('vg', ref, value) } : {},
+      );
       return vg.explain(spec);
     }
     vl ??= new SchemaExplainer(chartspecSchema, {

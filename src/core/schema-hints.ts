@@ -20,11 +20,17 @@ const namesWalk = boundedWalk<[Defs, Set<string>, Set<unknown>], void>((node, ne
     next(defs[name], defs, out, seen);
   }
   if (n['properties'] && typeof n['properties'] === 'object') for (const k of Object.keys(n['properties'])) out.add(k);
-  for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(n[k])) for (const sub of n[k] as unknown[]) next(sub, defs, out, seen);
+  for (const k of ['allOf', 'anyOf', 'oneOf'])
+    if (Array.isArray(n[k])) for (const sub of n[k] as unknown[]) next(sub, defs, out, seen);
 }, tooDeep);
 
 /** Property names a schema node allows, through `$ref`, `allOf`, `anyOf` and `oneOf`. */
-export function propertyNames(defs: Defs, node: unknown, out = new Set<string>(), seen = new Set<unknown>()): Set<string> {
+export function propertyNames(
+  defs: Defs,
+  node: unknown,
+  out = new Set<string>(),
+  seen = new Set<unknown>(),
+): Set<string> {
   namesWalk(node, defs, out, seen);
   return out;
 }
@@ -60,7 +66,8 @@ export function vegaLitePlacement(schema: { definitions?: unknown }): NonNullabl
     if (key === 'selection') return { belongs: 'params' };
     // A layer's units have the marks; the layer itself has none.
     if (key === 'mark' && /LayerSpec/.test(definition)) return { belongs: 'layer' };
-    if (channels.has(key)) return { belongs: markProps.has(key) && !POSITION.test(key) ? 'encoding-or-mark' : 'encoding' };
+    if (channels.has(key))
+      return { belongs: markProps.has(key) && !POSITION.test(key) ? 'encoding-or-mark' : 'encoding' };
     if (channelProps.has(key)) return { belongs: 'channel-property' };
     if (markProps.has(key)) return { belongs: 'mark' };
     const channel = didYouMean(key, [...channels]);

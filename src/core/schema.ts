@@ -30,7 +30,8 @@ export function buildExtendedSchema(vegaLiteSchema: JsonObject, marks: readonly 
       if (name in defs) throw new Error(`the "${mark.name}" mark redefines "${name}"`);
       defs[name] = clone(def);
     }
-    if (!(mark.schema!.def in defs)) throw new Error(`the "${mark.name}" mark names "${mark.schema!.def}" but does not define it`);
+    if (!(mark.schema!.def in defs))
+      throw new Error(`the "${mark.name}" mark names "${mark.schema!.def}" but does not define it`);
   }
 
   if (withSchema.length) {
@@ -40,7 +41,10 @@ export function buildExtendedSchema(vegaLiteSchema: JsonObject, marks: readonly 
       description: 'Chartspec extension marks, expanded into plain Vega-Lite before compiling.',
     };
     const anyMark = defs['AnyMark'] as { anyOf: JsonObject[] };
-    anyMark.anyOf.push({ $ref: '#/definitions/ExtensionMark' }, ...withSchema.map((m) => ({ $ref: `#/definitions/${m.schema!.def}` })));
+    anyMark.anyOf.push(
+      { $ref: '#/definitions/ExtensionMark' },
+      ...withSchema.map((m) => ({ $ref: `#/definitions/${m.schema!.def}` })),
+    );
   }
 
   for (const mark of withSchema) {
@@ -60,7 +64,9 @@ export function buildExtendedSchema(vegaLiteSchema: JsonObject, marks: readonly 
     $id: CHARTSPEC_SCHEMA_ID,
     title: 'Chartspec',
     description:
-      'Vega-Lite v6 with Chartspec extension marks' + (withSchema.length ? ` (${withSchema.map((m) => m.name).join(', ')})` : '') + '.',
+      'Vega-Lite v6 with Chartspec extension marks' +
+      (withSchema.length ? ` (${withSchema.map((m) => m.name).join(', ')})` : '') +
+      '.',
     ...schema,
   };
 }

@@ -2,7 +2,9 @@
 export function editDistance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: m + 1 }, (_, i) =>
+    Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= m; i++) {
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
@@ -44,10 +46,12 @@ export function didYouMean(input: string, candidates: readonly string[]): string
       best = c;
     }
   }
-  if (best !== undefined && bestD <= limit && (input.length > 2 || bestD === 0 || best.toLowerCase().startsWith(lower))) return best;
+  if (best !== undefined && bestD <= limit && (input.length > 2 || bestD === 0 || best.toLowerCase().startsWith(lower)))
+    return best;
   let abbreviated: string | undefined;
   for (const c of candidates) {
-    if (isAbbreviation(lower, c.toLowerCase()) && (abbreviated === undefined || c.length < abbreviated.length)) abbreviated = c;
+    if (isAbbreviation(lower, c.toLowerCase()) && (abbreviated === undefined || c.length < abbreviated.length))
+      abbreviated = c;
   }
   return abbreviated;
 }

@@ -62,8 +62,28 @@ function subjectOf(path: string): string {
 
 /** Keys whose values are names of a kind of thing: "Unknown timeUnit …" reads right for them. */
 const NOUN_KEYS = new Set([
-  'mark', 'timeUnit', 'unit', 'aggregate', 'op', 'scheme', 'interpolate', 'orient', 'repeat', 'sort', 'shape',
-  'autosize', 'stack', 'align', 'baseline', 'anchor', 'select', 'format', 'projection', 'cursor', 'blend', 'encoding',
+  'mark',
+  'timeUnit',
+  'unit',
+  'aggregate',
+  'op',
+  'scheme',
+  'interpolate',
+  'orient',
+  'repeat',
+  'sort',
+  'shape',
+  'autosize',
+  'stack',
+  'align',
+  'baseline',
+  'anchor',
+  'select',
+  'format',
+  'projection',
+  'cursor',
+  'blend',
+  'encoding',
 ]);
 
 /**
@@ -120,7 +140,11 @@ function phrase(alts: readonly Alternative[]): string {
     } else if (a.type === 'boolean') {
       for (const b of ['true', 'false']) if (!words.includes(b)) words.push(b);
       continue;
-    } else w = (a.type === 'object' && a.definition && OBJECT_WORDS[a.definition]) || TYPE_WORDS[a.type ?? ''] || `a ${a.type}`;
+    } else
+      w =
+        (a.type === 'object' && a.definition && OBJECT_WORDS[a.definition]) ||
+        TYPE_WORDS[a.type ?? ''] ||
+        `a ${a.type}`;
     if (!words.includes(w)) words.push(w);
   }
   if (words.length <= 1) return words.join('');
@@ -136,26 +160,37 @@ function kindMessage(path: string, value: unknown, alts: readonly Alternative[])
     const guess = didYouMean(value, strings);
     if (guess) return `${unknown}. Did you mean "${guess}"?`;
     if (strings.length === alts.length) {
-      return strings.length <= FEW ? `${unknown}. Use ${listWords(strings)}` : `${unknown} (for example ${listWords(strings.slice(0, 3))})`;
+      return strings.length <= FEW
+        ? `${unknown}. Use ${listWords(strings)}`
+        : `${unknown} (for example ${listWords(strings.slice(0, 3))})`;
     }
   }
   const types = new Set(alts.map((a) => a.type));
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && (types.has('number') || types.has('integer'))) {
+  if (
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    Number.isFinite(Number(value)) &&
+    (types.has('number') || types.has('integer'))
+  ) {
     return `${subject} must be a number: write ${value.trim()} without quotes`;
   }
-  if ((value === 'true' || value === 'false') && types.has('boolean')) return `${subject} must be true or false, without quotes`;
+  if ((value === 'true' || value === 'false') && types.has('boolean'))
+    return `${subject} must be true or false, without quotes`;
   if (value === 'null' && types.has('null')) return `${subject} must be ${phrase(alts)}: write null without quotes`;
   return `${subject} must be ${phrase(alts)}`;
 }
 
 const PLACES: Record<string, (key: string) => string> = {
-  channel: (k) => `"${k}" is not a channel: it goes inside one, e.g. "x": {${k === 'field' ? '' : '"field": …, '}"${k}": …}`,
+  channel: (k) =>
+    `"${k}" is not a channel: it goes inside one, e.g. "x": {${k === 'field' ? '' : '"field": …, '}"${k}": …}`,
   encoding: (k) => `"${k}" is a channel: it goes inside "encoding"`,
-  'encoding-or-mark': (k) => `"${k}" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)`,
+  'encoding-or-mark': (k) =>
+    `"${k}" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)`,
   'channel-property': (k) => `"${k}" goes inside an encoding channel, e.g. "encoding": {"x": {"field": …, "${k}": …}}`,
   mark: (k) => `"${k}" is a mark property: it goes inside "mark", e.g. "mark": {"type": …, "${k}": …}`,
   layer: (k) => `"${k}" does not go beside "layer": each layer has its own, e.g. "layer": [{"${k}": …}, …]`,
-  params: (k) => `"${k}" is Vega-Lite 4: since version 5 selections are "params", e.g. "params": [{"name": "brush", "select": "interval"}]`,
+  params: (k) =>
+    `"${k}" is Vega-Lite 4: since version 5 selections are "params", e.g. "params": [{"name": "brush", "select": "interval"}]`,
 };
 
 function unknownProperty(e: SchemaError): string {
@@ -163,7 +198,8 @@ function unknownProperty(e: SchemaError): string {
   const allowed = Array.isArray(e.params['allowed']) ? (e.params['allowed'] as string[]) : [];
   const suggestion = typeof e.params['suggestion'] === 'string' ? e.params['suggestion'] : didYouMean(key, allowed);
   const belongs = typeof e.params['belongs'] === 'string' ? e.params['belongs'] : undefined;
-  if (belongs && suggestion) return `Unknown property "${key}". Did you mean "${suggestion}"? It goes inside "encoding"`;
+  if (belongs && suggestion)
+    return `Unknown property "${key}". Did you mean "${suggestion}"? It goes inside "encoding"`;
   if (belongs && PLACES[belongs]) return PLACES[belongs](key);
   return `Unknown property "${key}"${suggestion ? `. Did you mean "${suggestion}"?` : ''}`;
 }
@@ -174,7 +210,18 @@ function plural(n: unknown, word: string): string {
 }
 
 /** Keywords whose message names `params.limit` (AJV's own errors carry it too). */
-const LIMITS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'minProperties', 'maxProperties']);
+const LIMITS = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'minProperties',
+  'maxProperties',
+]);
 
 function describe(e: SchemaError, doc: ParsedDocument): { message: string; part: 'key' | 'value'; path: string } {
   const p = e.params;
@@ -198,13 +245,25 @@ function describe(e: SchemaError, doc: ParsedDocument): { message: string; part:
     case 'expected':
       return at(kindMessage(path, value(), (p['alternatives'] as Alternative[] | undefined) ?? []));
     case 'enum':
-      return at(kindMessage(path, value(), ((p['allowedValues'] as unknown[] | undefined) ?? []).map((v) => ({ value: v }))));
+      return at(
+        kindMessage(
+          path,
+          value(),
+          ((p['allowedValues'] as unknown[] | undefined) ?? []).map((v) => ({ value: v })),
+        ),
+      );
     case 'const':
       return at(kindMessage(path, value(), [{ value: p['allowedValue'] }]));
     case 'type': {
       const def = typeof p['definition'] === 'string' ? p['definition'] : undefined;
       const types = String(p['type']).split(',');
-      return at(kindMessage(path, value(), types.map((t) => (def && t === 'object' ? { type: t, definition: def } : { type: t }))));
+      return at(
+        kindMessage(
+          path,
+          value(),
+          types.map((t) => (def && t === 'object' ? { type: t, definition: def } : { type: t })),
+        ),
+      );
     }
     case 'minimum':
       return at(`${subject} must be at least ${String(p['limit'])}`);
@@ -219,11 +278,19 @@ function describe(e: SchemaError, doc: ParsedDocument): { message: string; part:
     case 'maxItems':
       return at(`${subject} must have at most ${plural(p['limit'], 'item')}`);
     case 'minLength':
-      return at(p['limit'] === 1 ? `${subject} must not be empty` : `${subject} must be at least ${plural(p['limit'], 'character')} long`);
+      return at(
+        p['limit'] === 1
+          ? `${subject} must not be empty`
+          : `${subject} must be at least ${plural(p['limit'], 'character')} long`,
+      );
     case 'maxLength':
       return at(`${subject} must be at most ${plural(p['limit'], 'character')} long`);
     case 'minProperties':
-      return at(p['limit'] === 1 ? `${subject} must not be empty` : `${subject} must have at least ${plural(p['limit'], 'property')}`);
+      return at(
+        p['limit'] === 1
+          ? `${subject} must not be empty`
+          : `${subject} must have at least ${plural(p['limit'], 'property')}`,
+      );
     case 'maxProperties':
       return at(`${subject} must have at most ${plural(p['limit'], 'property')}`);
     case 'pattern':
@@ -232,7 +299,8 @@ function describe(e: SchemaError, doc: ParsedDocument): { message: string; part:
     case 'false':
       return at(`${subject} is not allowed here`);
     case 'oneOf':
-      if (typeof p['passing'] === 'number') return at(`${subject} fits more than one of the allowed forms: make it fit one`);
+      if (typeof p['passing'] === 'number')
+        return at(`${subject} fits more than one of the allowed forms: make it fit one`);
       return ajvMessage();
     default:
       return ajvMessage();
@@ -257,7 +325,8 @@ function rawMistakes(errors: readonly SchemaError[], doc: ParsedDocument) {
   const located = specific.map((e) => ({ e, d: describe(e, doc) }));
   const within = (p: string, base: string) => p === base || p.startsWith(base + '/');
   const known = located.filter(
-    ({ e, d }) => !(e.keyword === 'additionalProperties' && located.some((o) => o.e !== e && within(o.e.instancePath, d.path))),
+    ({ e, d }) =>
+      !(e.keyword === 'additionalProperties' && located.some((o) => o.e !== e && within(o.e.instancePath, d.path))),
   );
   const paths = known.map((x) => x.d.path);
   return known.filter(({ d }) => !paths.some((p) => p !== d.path && p.startsWith(d.path + '/')));

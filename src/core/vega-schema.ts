@@ -3,15 +3,43 @@ import { propertyNames } from './schema-hints';
 import { boundedWalk } from './walk';
 
 /** The mark types Vega draws (vega-scenegraph's marks). */
-export const VEGA_MARK_TYPES = ['arc', 'area', 'group', 'image', 'line', 'path', 'rect', 'rule', 'shape', 'symbol', 'text', 'trail'] as const;
+export const VEGA_MARK_TYPES = [
+  'arc',
+  'area',
+  'group',
+  'image',
+  'line',
+  'path',
+  'rect',
+  'rule',
+  'shape',
+  'symbol',
+  'text',
+  'trail',
+] as const;
 
 /** Mark properties Vega reads that its schema does not list (vega-parser's marks/definition.js). */
 const EXTRA_MARK_PROPERTIES = ['zindex'];
 
 /** What a value reference in an encode block may hold (vega-parser's encode/entry.js and rule.js). */
 const VALUE_REF_PROPERTIES = [
-  'test', 'signal', 'value', 'field', 'range', 'scale', 'band', 'offset', 'mult', 'exponent', 'round', 'extra',
-  'color', 'gradient', 'start', 'stop', 'count',
+  'test',
+  'signal',
+  'value',
+  'field',
+  'range',
+  'scale',
+  'band',
+  'offset',
+  'mult',
+  'exponent',
+  'round',
+  'extra',
+  'color',
+  'gradient',
+  'start',
+  'stop',
+  'count',
 ];
 
 type Node = Record<string, unknown>;
@@ -22,7 +50,8 @@ function clone<T>(v: T): T {
 
 /** Lists `names` beside an `allOf` and closes the object to them; what the `allOf` demands stays. */
 function close(node: Node, names: Iterable<string>): void {
-  if (node['properties'] || node['additionalProperties'] !== undefined) throw new Error('expected an open allOf composition');
+  if (node['properties'] || node['additionalProperties'] !== undefined)
+    throw new Error('expected an open allOf composition');
   node['properties'] = Object.fromEntries([...names].map((n) => [n, {}]));
   node['additionalProperties'] = false;
 }
@@ -60,7 +89,8 @@ export function strictVegaSchema(vegaSchema: object): Node {
 
   defs['marktype'] = { type: 'string', enum: [...VEGA_MARK_TYPES] };
   close(schema, namesOf(schema));
-  for (const mark of ['markGroup', 'markVisual']) close(defs[mark]!, [...namesOf(defs[mark]!), ...EXTRA_MARK_PROPERTIES]);
+  for (const mark of ['markGroup', 'markVisual'])
+    close(defs[mark]!, [...namesOf(defs[mark]!), ...EXTRA_MARK_PROPERTIES]);
   const onItems = (defs['onEvents'] as { items: Node }).items;
   close(onItems, namesOf(onItems));
   close(defs['stream']!, namesOf(defs['stream']!));

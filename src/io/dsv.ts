@@ -10,7 +10,11 @@ export interface DsvFormat {
  * d3-dsv uses to build rows, and which the page's Content-Security-Policy forbids). Column names
  * such as `__proto__` become own properties.
  */
-export function readDelimited(text: string, format: DsvFormat, delimiter = format.delimiter ?? ','): Record<string, string>[] {
+export function readDelimited(
+  text: string,
+  format: DsvFormat,
+  delimiter = format.delimiter ?? ',',
+): Record<string, string>[] {
   const rows = dsvFormat(delimiter).parseRows(String(text));
   const header = format.header ?? rows.shift() ?? [];
   const out: Record<string, string>[] = new Array(rows.length);
@@ -20,7 +24,8 @@ export function readDelimited(text: string, format: DsvFormat, delimiter = forma
     for (let c = 0; c < header.length; c++) {
       const key = header[c]!;
       const value = row[c] ?? '';
-      if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
       else obj[key] = value;
     }
     out[r] = obj;

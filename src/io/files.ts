@@ -38,7 +38,10 @@ export function isSpecFile(file: { name: string; type: string }): boolean {
 
 export async function readSpecFile(file: File, handle?: WritableHandle): Promise<OpenedFile> {
   if (!isSpecFile(file)) throw new FileProblem(`"${file.name}" is not a .json file; Chartspec opens JSON chart specs.`);
-  if (file.size > MAX_FILE_BYTES) throw new FileProblem(`"${file.name}" is ${(file.size / 1048576).toFixed(1)} MB; Chartspec opens specs up to ${MAX_FILE_BYTES / 1048576} MB.`);
+  if (file.size > MAX_FILE_BYTES)
+    throw new FileProblem(
+      `"${file.name}" is ${(file.size / 1048576).toFixed(1)} MB; Chartspec opens specs up to ${MAX_FILE_BYTES / 1048576} MB.`,
+    );
   // Read the bytes and decode them ourselves: File.text() would drop a byte-order mark.
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text: string;
@@ -57,7 +60,8 @@ export async function fromDrop(data: DataTransfer): Promise<OpenedFile | undefin
     const file = item.getAsFile();
     if (!file) continue;
     let handle: WritableHandle | undefined;
-    const getHandle = (item as unknown as { getAsFileSystemHandle?(): Promise<WritableHandle | null> }).getAsFileSystemHandle;
+    const getHandle = (item as unknown as { getAsFileSystemHandle?(): Promise<WritableHandle | null> })
+      .getAsFileSystemHandle;
     if (getHandle) {
       try {
         const h = await getHandle.call(item);

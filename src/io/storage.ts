@@ -13,7 +13,8 @@ const BIG_TEXT_CHARS = 1024 * 1024;
 export type SaveResult = { ok: true } | { ok: false; message: string };
 
 const isQuota = (e: unknown) =>
-  e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22);
+  e instanceof DOMException &&
+  (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22);
 
 /**
  * The text this page last read from or wrote to storage, so that the same text is not written
@@ -84,7 +85,8 @@ export function loadRecent(): RecentEntry[] {
     const list: unknown = raw ? JSON.parse(raw) : [];
     if (!Array.isArray(list)) return [];
     return list.filter(
-      (e): e is RecentEntry => !!e && typeof e.text === 'string' && typeof e.label === 'string' && typeof e.at === 'number',
+      (e): e is RecentEntry =>
+        !!e && typeof e.text === 'string' && typeof e.label === 'string' && typeof e.at === 'number',
     );
   } catch {
     return [];

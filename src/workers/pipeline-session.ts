@@ -53,7 +53,9 @@ export class PipelineSession {
     if (message.kind === 'runtime') {
       const doc = this.docs.get(message.id);
       const { id, key } = message;
-      return doc ? { kind: 'runtime', id, key, problems: logProblems(doc, message.entries, 'runtime') } : { kind: 'runtime', id, key };
+      return doc
+        ? { kind: 'runtime', id, key, problems: logProblems(doc, message.entries, 'runtime') }
+        : { kind: 'runtime', id, key };
     }
     return this.text(message);
   }
@@ -72,7 +74,14 @@ export class PipelineSession {
     let timings = { parse: parseMs, expand: 0, compile: 0, validate: 0 };
     if (doc.ok && prev?.clean && prev.doc.ok && equal(doc.value, prev.doc.value)) {
       const language = detectLanguage(doc);
-      this.last = { id, doc, language: language.language, problems: sortProblems([...doc.problems, ...language.problems]), vega: prev.vega, clean: true };
+      this.last = {
+        id,
+        doc,
+        language: language.language,
+        problems: sortProblems([...doc.problems, ...language.problems]),
+        vega: prev.vega,
+        clean: true,
+      };
       reused = true;
     } else {
       const result = runPipeline(text, { doc });
@@ -83,9 +92,22 @@ export class PipelineSession {
       timings = { ...result.timings, parse: parseMs };
     }
     const last = this.last;
-    const spec = !last.vega ? 'none' : last.vega === this.fetched || equal(last.vega, this.fetched) ? 'same' : 'changed';
+    const spec = !last.vega
+      ? 'none'
+      : last.vega === this.fetched || equal(last.vega, this.fetched)
+        ? 'same'
+        : 'changed';
     // Keep the fetched object when equal, so that later comparisons are by reference.
     if (spec === 'same') last.vega = this.fetched;
-    return { kind: 'result', id, language: last.language, problems: last.problems, spec, reused, digest: digest(text), timings: { ...timings, total: now() - t0 } };
+    return {
+      kind: 'result',
+      id,
+      language: last.language,
+      problems: last.problems,
+      spec,
+      reused,
+      digest: digest(text),
+      timings: { ...timings, total: now() - t0 },
+    };
   }
 }

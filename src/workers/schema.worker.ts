@@ -106,7 +106,13 @@ self.onmessage = (event: MessageEvent<SchemaRequest>) => {
       // Said once, as a warning; the worker stays for the next text.
       const at = { line: 1, column: 1, offset: 0 };
       const message = `The schema check stopped: ${e instanceof Error ? e.message : String(e)}`;
-      const problem: Problem = { severity: 'warning', message, source: 'schema', path: '', range: { start: at, end: at } };
+      const problem: Problem = {
+        severity: 'warning',
+        message,
+        source: 'schema',
+        path: '',
+        range: { start: at, end: at },
+      };
       self.postMessage({ id: request.id, problems: [problem], compileMs: 0, validateMs: 0 } satisfies SchemaResponse);
     },
   );

@@ -15,16 +15,22 @@ async function drawSpec(page: Page, text: string): Promise<string | undefined> {
   await page.evaluate((h) => (location.hash = h), shareHash(text));
   try {
     await expect
-      .poll(async () => (await chartPane(page).getAttribute('data-state')) === 'ready' && (await shownVersion(page)) > before, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (await chartPane(page).getAttribute('data-state')) === 'ready' && (await shownVersion(page)) > before,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(true);
     await expect(page.getByTestId('problems').locator('.checking')).toHaveCount(0, { timeout: 20_000 });
   } catch {
     const state = await chartPane(page).getAttribute('data-state');
     return `not drawn (chart ${state}): ${(await problems(page).allTextContents()).join(' | ')}`;
   }
-  const errors = await problems(page).filter({ has: page.locator('.severity', { hasText: 'error' }) }).allTextContents();
+  const errors = await problems(page)
+    .filter({ has: page.locator('.severity', { hasText: 'error' }) })
+    .allTextContents();
   return errors.length ? errors.join(' | ') : undefined;
 }
 

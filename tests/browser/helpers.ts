@@ -44,10 +44,13 @@ export async function shownVersion(page: Page): Promise<number> {
 /** Waits until a chart of at least `minVersion` is drawn and up to date with the text. */
 export async function waitForChart(page: Page, minVersion: number): Promise<void> {
   await expect
-    .poll(async () => {
-      const state = await chartPane(page).getAttribute('data-state');
-      return state === 'ready' && (await shownVersion(page)) >= minVersion;
-    }, { message: `chart version ≥ ${minVersion} drawn` })
+    .poll(
+      async () => {
+        const state = await chartPane(page).getAttribute('data-state');
+        return state === 'ready' && (await shownVersion(page)) >= minVersion;
+      },
+      { message: `chart version ≥ ${minVersion} drawn` },
+    )
     .toBe(true);
 }
 
@@ -101,12 +104,16 @@ export function problems(page: Page) {
 
 /** Vega's SVG marks of one kind, e.g. 'rect' bars. */
 export function marks(page: Page, type: string) {
-  return page.locator(`[data-testid="chart"] svg g.mark-${type} path, [data-testid="chart"] svg g.mark-${type} line, [data-testid="chart"] svg g.mark-${type} text`);
+  return page.locator(
+    `[data-testid="chart"] svg g.mark-${type} path, [data-testid="chart"] svg g.mark-${type} line, [data-testid="chart"] svg g.mark-${type} text`,
+  );
 }
 
 /** Opens a file through the Open button's file picker. */
 export async function openFile(page: Page, name: string, text: string | Buffer) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('open').click();
-  await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8') });
+  await (
+    await chooser
+  ).setFiles({ name, mimeType: 'application/json', buffer: Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8') });
 }

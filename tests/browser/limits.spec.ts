@@ -64,12 +64,16 @@ async function textKeptInEditor(page: Page, tail: string): Promise<void> {
 async function savedOrSaid(page: Page, length: number): Promise<string> {
   let how = '';
   await expect
-    .poll(async () => {
-      const saved = await page.evaluate(() => localStorage.getItem('chartspec:text')?.length ?? 0);
-      if (saved === length) how = 'saved';
-      else if (await page.getByTestId('save-warning').isVisible()) how = (await page.getByTestId('save-warning').textContent()) ?? '';
-      return how;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const saved = await page.evaluate(() => localStorage.getItem('chartspec:text')?.length ?? 0);
+        if (saved === length) how = 'saved';
+        else if (await page.getByTestId('save-warning').isVisible())
+          how = (await page.getByTestId('save-warning').textContent()) ?? '';
+        return how;
+      },
+      { timeout: 30_000 },
+    )
     .not.toBe('');
   return how;
 }
@@ -100,10 +104,14 @@ test('a 50 MB paste: the size limit is named, the page stays responsive, the tex
   await expect(chartPane(page)).toHaveAttribute('data-state', 'stale');
   await textKeptInEditor(page, 'END-OF-BIG-SPEC');
   const saved = await savedOrSaid(page, length);
-  expect(saved).toMatch(/^saved$|Autosave is off: this text \(5\d\.\d MB\) is more than browser storage holds. It is still here in the editor/);
+  expect(saved).toMatch(
+    /^saved$|Autosave is off: this text \(5\d\.\d MB\) is more than browser storage holds. It is still here in the editor/,
+  );
   await page.waitForTimeout(2000);
   const beat = await heartbeat(page);
-  console.log(`50 MB paste (${length} chars): longest stall while pasting ${afterPaste.max} ms; afterwards ${beat.max} ms over ${beat.beats} beats; autosave: ${saved}`);
+  console.log(
+    `50 MB paste (${length} chars): longest stall while pasting ${afterPaste.max} ms; afterwards ${beat.max} ms over ${beat.beats} beats; autosave: ${saved}`,
+  );
   // Responsive: the heartbeat kept beating after the paste, and the editor still takes a key.
   expect(beat.beats).toBeGreaterThan(20);
   await page.keyboard.type(' ');
@@ -130,10 +138,14 @@ test('1,000,000 inline rows: the row limit is named, the page stays responsive, 
   await expect(chartPane(page)).toHaveAttribute('data-state', 'stale');
   await textKeptInEditor(page, 'END-OF-ROWS');
   const saved = await savedOrSaid(page, length);
-  expect(saved).toMatch(/^saved$|Autosave is off: this text \(8\.6 MB\) is more than browser storage holds. It is still here in the editor/);
+  expect(saved).toMatch(
+    /^saved$|Autosave is off: this text \(8\.6 MB\) is more than browser storage holds. It is still here in the editor/,
+  );
   await page.waitForTimeout(2000);
   const beat = await heartbeat(page);
-  console.log(`1,000,000 rows (${length} chars): longest stall while pasting ${afterPaste.max} ms; afterwards ${beat.max} ms over ${beat.beats} beats; autosave: ${saved}`);
+  console.log(
+    `1,000,000 rows (${length} chars): longest stall while pasting ${afterPaste.max} ms; afterwards ${beat.max} ms over ${beat.beats} beats; autosave: ${saved}`,
+  );
   expect(beat.beats).toBeGreaterThan(20);
 });
 
@@ -152,7 +164,8 @@ test('nesting 10,000 deep: the depth limit is named at its place, the text is ke
   await editorReady(page);
   await expect.poll(() => valuesColor(page)).toBe(KEY_COLOR);
   await startHeartbeat(page);
-  const build = (n: number) => `{"mark": "bar",\n"data": ${'{"values": ['.repeat(n)}${']}'.repeat(n)},\n"description": "END-OF-DEEP"\n}`;
+  const build = (n: number) =>
+    `{"mark": "bar",\n"data": ${'{"values": ['.repeat(n)}${']}'.repeat(n)},\n"description": "END-OF-DEEP"\n}`;
   const length = await pasteBuilt(page, build, 10_000);
   const message = problems(page).filter({ hasText: 'Nesting is deeper than 512 levels' });
   await expect(message).toHaveCount(1, { timeout: 30_000 });
@@ -163,7 +176,9 @@ test('nesting 10,000 deep: the depth limit is named at its place, the text is ke
   expect(saved).toBe('saved');
   // And opening the app again (no link) brings the text back from autosave.
   await page.goto('/');
-  await expect(problems(page).filter({ hasText: 'Nesting is deeper than 512 levels' })).toHaveCount(1, { timeout: 30_000 });
+  await expect(problems(page).filter({ hasText: 'Nesting is deeper than 512 levels' })).toHaveCount(1, {
+    timeout: 30_000,
+  });
   await editorReady(page);
   await page.locator('[data-testid="editor"] .view-lines').click();
   await textKeptInEditor(page, 'END-OF-DEEP');
@@ -209,9 +224,15 @@ test('a data URL that never answers: given up after the time limit, with a messa
 
 test('a data URL that answers garbage: a problem says it could not be read, the text is kept', async ({ page }) => {
   await page.route('**/garbage/data.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+    }),
   );
-  await page.route('**/garbage/data.csv', (route) => route.fulfill({ status: 200, contentType: 'text/csv', body: '\u0000\u0001,\u00ff\n"unclosed,\n'.repeat(500) }));
+  await page.route('**/garbage/data.csv', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/csv', body: '\u0000\u0001,\u00ff\n"unclosed,\n'.repeat(500) }),
+  );
   await openWith(page, BAR);
   await editorReady(page);
   const v = await shownVersion(page);
@@ -227,7 +248,9 @@ test('a data URL that answers garbage: a problem says it could not be read, the 
   expect(await page.evaluate(() => localStorage.getItem('chartspec:text'))).toContain('garbage/data.json');
 });
 
-test('storage full: autosave says so, the text stays in the editor; once there is room it is saved again', async ({ page }) => {
+test('storage full: autosave says so, the text stays in the editor; once there is room it is saved again', async ({
+  page,
+}) => {
   await openWith(page, BAR);
   await editorReady(page);
   // Fill the origin's storage with other data until the browser refuses more.
@@ -247,7 +270,9 @@ test('storage full: autosave says so, the text stays in the editor; once there i
   // An edit bigger than the room left (less than one chunk): pasted at the end.
   await paste(page, ' "x":' + '1'.repeat(300 * 1024));
   const warning = page.getByTestId('save-warning');
-  await expect(warning).toHaveText('Autosave is off: browser storage is full. Your text is still here; save it to a file (Ctrl+S).');
+  await expect(warning).toHaveText(
+    'Autosave is off: browser storage is full. Your text is still here; save it to a file (Ctrl+S).',
+  );
   await expect(page.locator('[data-testid="editor"] .view-lines')).toContainText('"x":1111');
   // Room again: the next edit is saved and the warning goes.
   await page.evaluate(() => {

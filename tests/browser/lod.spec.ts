@@ -63,9 +63,19 @@ test('5,000 bars become one candle per pixel column, and zooming in brings finer
   // bar slots after it as another (src/render/bar-slots.ts): no window, no joinaggregate left.
   const operators = await page.evaluate(() => {
     const host = document.querySelector('[data-testid="chart"]') as (Element & { chartspecView?: unknown }) | null;
-    const nodes = (host?.chartspecView as { _runtime?: { nodes?: Record<string, { constructor: { Definition?: { type?: string } } }> } })?._runtime?.nodes ?? {};
+    const nodes =
+      (
+        host?.chartspecView as {
+          _runtime?: { nodes?: Record<string, { constructor: { Definition?: { type?: string } } }> };
+        }
+      )?._runtime?.nodes ?? {};
     const types = Object.values(nodes).map((op) => op.constructor.Definition?.type);
-    return Object.fromEntries(['ChartspecLod', 'ChartspecSlots', 'Window', 'JoinAggregate'].map((t) => [t, types.filter((x) => x === t).length]));
+    return Object.fromEntries(
+      ['ChartspecLod', 'ChartspecSlots', 'Window', 'JoinAggregate'].map((t) => [
+        t,
+        types.filter((x) => x === t).length,
+      ]),
+    );
   });
   expect(operators).toEqual({ ChartspecLod: 1, ChartspecSlots: 1, Window: 0, JoinAggregate: 0 });
   const before = await candles(page);
@@ -77,7 +87,9 @@ test('5,000 bars become one candle per pixel column, and zooming in brings finer
   const plot = await page.getByTestId('chart').boundingBox();
   await page.mouse.move(plot!.x + 200, plot!.y + 150);
   for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -300);
-  await expect.poll(async () => (await candles(page)).step, { message: 'finer candles after zooming in' }).toBeLessThan(before.step / 2);
+  await expect
+    .poll(async () => (await candles(page)).step, { message: 'finer candles after zooming in' })
+    .toBeLessThan(before.step / 2);
   const after = await candles(page);
   expect(after.count).toBeLessThanOrEqual(400);
   expect(after.count).toBeGreaterThan(20);

@@ -2,7 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { BAR } from './fixtures';
 // The bench's 10,000-row line chart (one row per line; rows start on line 4).
 import { rowsSpec } from '../../bench/specs.mjs';
-import { chartPane, cursorToLineEnd, editorReady, openFile, openWith, shownVersion, waitForChart, watch } from './helpers';
+import {
+  chartPane,
+  cursorToLineEnd,
+  editorReady,
+  openFile,
+  openWith,
+  shownVersion,
+  waitForChart,
+  watch,
+} from './helpers';
 import { SHARED_MIN_ROWS } from '../../src/render/shared-rows';
 import { digest } from '../../src/core/text';
 
@@ -15,7 +24,9 @@ function candlesSpec(n: number): string {
     const open = close;
     close = Math.max(1, open + Math.sin(i * 1.7) * 2);
     const date = new Date(t).toISOString().slice(0, 10);
-    values.push(`{"date": "${date}", "open": ${open.toFixed(2)}, "high": ${(Math.max(open, close) + 1).toFixed(2)}, "low": ${(Math.min(open, close) - 1).toFixed(2)}, "close": ${close.toFixed(2)}}`);
+    values.push(
+      `{"date": "${date}", "open": ${open.toFixed(2)}, "high": ${(Math.max(open, close) + 1).toFixed(2)}, "low": ${(Math.min(open, close) - 1).toFixed(2)}, "close": ${close.toFixed(2)}}`,
+    );
     t += 86400000 * (new Date(t).getUTCDay() === 5 ? 3 : 1);
   }
   return `{
@@ -34,7 +45,11 @@ function candlesSpec(n: number): string {
 const axesLeftEdge = (page: Page) =>
   page.evaluate(() => {
     type Item = { role?: string; bounds: { x1: number }; items?: Item[] };
-    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { origin(): [number, number]; scenegraph(): { root: Item } } }).chartspecView;
+    const view = (
+      document.querySelector('[data-testid="chart"]') as Element & {
+        chartspecView: { origin(): [number, number]; scenegraph(): { root: Item } };
+      }
+    ).chartspecView;
     const root = view.scenegraph().root.items![0]!;
     const axes = root.items!.filter((mark) => mark.role === 'axis').flatMap((mark) => mark.items!);
     return Math.min(...axes.map((axis) => axis.bounds.x1)) + view.origin()[0];
@@ -60,9 +75,14 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   // What storage holds each time the live view runs: the drawing mark must name the text being
   // drawn, and that text must be saved, before the view starts on it (the lock-out's promise).
   await page.evaluate(() => {
-    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { runAsync(...a: unknown[]): Promise<unknown> } }).chartspecView;
+    const view = (
+      document.querySelector('[data-testid="chart"]') as Element & {
+        chartspecView: { runAsync(...a: unknown[]): Promise<unknown> };
+      }
+    ).chartspecView;
     const run = view.runAsync.bind(view);
-    const seen: { mark: string | null; saved: string | null }[] = ((window as unknown as { __runs: unknown[] }).__runs = []) as never;
+    const seen: { mark: string | null; saved: string | null }[] = ((window as unknown as { __runs: unknown[] }).__runs =
+      []) as never;
     view.runAsync = (...a: unknown[]) => {
       seen.push({ mark: localStorage.getItem('chartspec:drawing'), saved: localStorage.getItem('chartspec:text') });
       return run(...a);
@@ -73,7 +93,9 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   const lines = text.split('\n');
   lines[3] = `${lines[3]!.slice(0, -2)}e4${lines[3]!.slice(-2)}`;
   const typed = lines.join('\n');
-  const runs = await page.evaluate(() => (window as unknown as { __runs: { mark: string | null; saved: string | null }[] }).__runs);
+  const runs = await page.evaluate(
+    () => (window as unknown as { __runs: { mark: string | null; saved: string | null }[] }).__runs,
+  );
   expect(runs.length).toBeGreaterThan(0);
   expect(runs.at(-1)!.mark).toBe(digest(typed));
   expect(runs.at(-1)!.saved === typed).toBe(true);
@@ -83,8 +105,12 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   // Only a row changed: the live view took that row (a data patch), it was not built anew.
   const patched = await page.evaluate(() => {
     const marks = performance.getEntriesByName('chartspec:drawn', 'mark');
-    const host = document.querySelector('[data-testid="chart"]') as (Element & { chartspecView?: { data(name: string): { value: number }[] } }) | null;
-    return { patched: (marks.at(-1) as PerformanceMark).detail?.patched === true, first: host?.chartspecView?.data('source_0')[0]?.value };
+    const host = document.querySelector('[data-testid="chart"]') as
+      (Element & { chartspecView?: { data(name: string): { value: number }[] } }) | null;
+    return {
+      patched: (marks.at(-1) as PerformanceMark).detail?.patched === true,
+      first: host?.chartspecView?.data('source_0')[0]?.value,
+    };
   });
   expect(patched.patched).toBe(true);
   expect(patched.first).toBe(Number(/"value": ([\d.]+)/.exec(lines[3]!.replace('e4', ''))![1]) * 1e4);
@@ -102,13 +128,21 @@ test('typing into a 10,000-row spec: the chart follows and the text stays whole'
   await expect(page.getByTestId('problem')).toHaveCount(0);
 });
 
-test('typing into 10,000 rows while the pointer moves over the chart: the chart follows, hovering still selects, no errors', async ({ page }) => {
+test('typing into 10,000 rows while the pointer moves over the chart: the chart follows, hovering still selects, no errors', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const seen = await watch(page);
   // The bench's rows as points that a pointer over them selects (Vega runs at every such event).
   const text = rowsSpec(10_000)
-    .replace('"mark": "line",', '"mark": {"type": "point", "filled": true, "size": 30},\n  "params": [{"name": "hover", "select": {"type": "point", "on": "pointerover", "clear": false}}],')
-    .replace('"color": {"field": "series", "type": "nominal"}', '"color": {"condition": {"param": "hover", "value": "red"}, "value": "steelblue"}');
+    .replace(
+      '"mark": "line",',
+      '"mark": {"type": "point", "filled": true, "size": 30},\n  "params": [{"name": "hover", "select": {"type": "point", "on": "pointerover", "clear": false}}],',
+    )
+    .replace(
+      '"color": {"field": "series", "type": "nominal"}',
+      '"color": {"condition": {"param": "hover", "value": "red"}, "value": "steelblue"}',
+    );
   await openWith(page, text);
   await editorReady(page);
   await expect(chartPane(page)).toHaveAttribute('data-state', 'ready');
@@ -123,7 +157,7 @@ test('typing into 10,000 rows while the pointer moves over the chart: the chart 
   const sweep = (async () => {
     for (let i = 0; typing && i < 400; i++) {
       const f = (i % 40) / 40;
-      await page.mouse.move(box.x + 40 + f * (box.width - 80), box.y + 20 + ((i * 7) % 40) / 40 * (box.height - 60));
+      await page.mouse.move(box.x + 40 + f * (box.width - 80), box.y + 20 + (((i * 7) % 40) / 40) * (box.height - 60));
     }
   })();
   for (const key of ['0', 'Backspace', '0', '0', 'Backspace']) {
@@ -139,17 +173,29 @@ test('typing into 10,000 rows while the pointer moves over the chart: the chart 
   const first = Number(/"value": ([\d.]+)/.exec(text.split('\n')[3]!)![1]);
   const chartState = () =>
     page.evaluate(() => {
-      const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { data(n: string): Record<string, unknown>[] } }).chartspecView;
+      const view = (
+        document.querySelector('[data-testid="chart"]') as Element & {
+          chartspecView: { data(n: string): Record<string, unknown>[] };
+        }
+      ).chartspecView;
       type Item = { fill?: string; items?: Item[]; role?: string };
       const scene = (view as unknown as { scenegraph(): { root: Item } }).scenegraph().root;
       const points = scene.items![0]!.items!.find((m) => m.role === 'mark')!.items!;
-      return { first: view.data('source_0')[0]!['value'], hovered: view.data('hover_store').length, red: points.filter((p) => p.fill === 'red').length };
+      return {
+        first: view.data('source_0')[0]!['value'],
+        hovered: view.data('hover_store').length,
+        red: points.filter((p) => p.fill === 'red').length,
+      };
     });
   await expect.poll(async () => (await chartState()).first).toBe(first * 10);
   // Hovering still selects: the pointer onto a point (where the chart drew it) picks it.
   const at = await page.evaluate(() => {
     type Item = { x: number; y: number; datum: Record<string, unknown>; items?: Item[]; role?: string };
-    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { origin(): [number, number]; scenegraph(): { root: Item } } }).chartspecView;
+    const view = (
+      document.querySelector('[data-testid="chart"]') as Element & {
+        chartspecView: { origin(): [number, number]; scenegraph(): { root: Item } };
+      }
+    ).chartspecView;
     const marks = view.scenegraph().root.items![0]!.items!.find((m) => m.role === 'mark')!;
     const point = marks.items![5000]!;
     return { x: view.origin()[0] + point.x, y: view.origin()[1] + point.y, value: point.datum['value'] };
@@ -192,7 +238,9 @@ test('data that turns out large once loaded moves the chart to a canvas', async 
   await expect(chartPane(page)).toHaveAttribute('data-state', 'ready');
 });
 
-test('in a 10,000-row spec suggestions wait to be asked for; in a small one they come while typing', async ({ page }) => {
+test('in a 10,000-row spec suggestions wait to be asked for; in a small one they come while typing', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const suggest = page.locator('.suggest-widget');
   const startProperty = async () => {
@@ -234,13 +282,27 @@ test('in a 10,000-row spec suggestions wait to be asked for; in a small one they
 /** The drawn marks of the chart on screen: every item's place, size and color, mark by mark. */
 const drawnItems = (page: Page) =>
   page.evaluate(() => {
-    type Item = { role?: string; x?: number; y?: number; width?: number; height?: number; y2?: number; fill?: string; stroke?: string; items?: Item[] };
-    const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { scenegraph(): { root: Item } } }).chartspecView;
+    type Item = {
+      role?: string;
+      x?: number;
+      y?: number;
+      width?: number;
+      height?: number;
+      y2?: number;
+      fill?: string;
+      stroke?: string;
+      items?: Item[];
+    };
+    const view = (
+      document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { scenegraph(): { root: Item } } }
+    ).chartspecView;
     const marks = view.scenegraph().root.items![0]!.items!.filter((m) => m.role === 'mark');
     return JSON.stringify(marks.map((m) => m.items!.map((i) => [i.x, i.y, i.width, i.height, i.y2, i.fill, i.stroke])));
   });
 
-test('a candlestick of more rows than the view shares with the app: typing into them patches the chart as a fresh drawing shows it', async ({ page }) => {
+test('a candlestick of more rows than the view shares with the app: typing into them patches the chart as a fresh drawing shows it', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const seen = await watch(page);
   // From SHARED_MIN_ROWS rows on, the view draws the spec's own rows (nothing writes into them).
@@ -267,7 +329,9 @@ test('a candlestick of more rows than the view shares with the app: typing into 
     await waitForChart(page, version + 1);
     const drawn = await page.evaluate(() => {
       const mark = performance.getEntriesByName('chartspec:drawn', 'mark').at(-1) as PerformanceMark;
-      const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { data(name: string): { close: number }[] } };
+      const host = document.querySelector('[data-testid="chart"]') as Element & {
+        chartspecView: { data(name: string): { close: number }[] };
+      };
       return { patched: mark.detail?.patched === true, close: host.chartspecView.data('source_0')[1000]!.close };
     });
     expect(drawn).toEqual({ patched: true, close: close() });

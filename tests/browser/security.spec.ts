@@ -29,7 +29,15 @@ interface Guard {
 }
 
 async function guard(page: Page): Promise<Guard> {
-  const g: Guard = { dialogs: [], popups: [], navigations: [], scriptViolations: [], blocked: [], foreignRequests: [], payloads: 0 };
+  const g: Guard = {
+    dialogs: [],
+    popups: [],
+    navigations: [],
+    scriptViolations: [],
+    blocked: [],
+    foreignRequests: [],
+    payloads: 0,
+  };
   page.on('dialog', (d) => {
     g.dialogs.push(`${d.type()}: ${d.message()}`);
     void d.dismiss().catch(() => {});
@@ -40,17 +48,24 @@ async function guard(page: Page): Promise<Guard> {
   });
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) g.foreignRequests.push(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol))
+      g.foreignRequests.push(r.url());
   });
   await page.exposeFunction('__reportViolation', (directive: string, uri: string, sample: string) => {
-    (/^script-src|^worker-src|^object-src|^default-src/.test(directive) ? g.scriptViolations : g.blocked).push(`${directive} ${uri} ${sample}`);
+    (/^script-src|^worker-src|^object-src|^default-src/.test(directive) ? g.scriptViolations : g.blocked).push(
+      `${directive} ${uri} ${sample}`,
+    );
   });
   await page.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>;
     w['__canary'] = 0;
     w['__protoKeys'] = Object.getOwnPropertyNames(Object.prototype).length;
     document.addEventListener('securitypolicyviolation', (e) => {
-      (w['__reportViolation'] as (d: string, u: string, s: string) => void)(e.violatedDirective, e.blockedURI, e.sample);
+      (w['__reportViolation'] as (d: string, u: string, s: string) => void)(
+        e.violatedDirective,
+        e.blockedURI,
+        e.sample,
+      );
     });
   });
   return g;
@@ -69,16 +84,20 @@ async function executions(page: Page, g: Guard, allowedNavigations: RegExp[] = [
     const w = window as unknown as Record<string, unknown>;
     const out: string[] = [];
     if (w['__canary'] !== 0) out.push(`canary changed to ${String(w['__canary'])}`);
-    if (Object.getOwnPropertyNames(Object.prototype).length !== w['__protoKeys']) out.push('Object.prototype gained properties');
+    if (Object.getOwnPropertyNames(Object.prototype).length !== w['__protoKeys'])
+      out.push('Object.prototype gained properties');
     for (const k of ['polluted', 'pwned', 'x']) if (k in {}) out.push(`Object.prototype.${k} is set`);
-    if (typeof (w['alert'] as unknown) !== 'function' || String(w['alert']).indexOf('[native code]') < 0) out.push('window.alert was replaced');
+    if (typeof (w['alert'] as unknown) !== 'function' || String(w['alert']).indexOf('[native code]') < 0)
+      out.push('window.alert was replaced');
     return out;
   });
   return [
     ...g.dialogs.map((d) => `dialog ${d}`),
     ...g.popups.map((p) => `popup ${p}`),
     // Share links the test opens itself (the app's own page with a #/s/ hash) are not escapes.
-    ...g.navigations.filter((n) => !OWN_PAGE.test(n) && !allowedNavigations.some((a) => a.test(n))).map((n) => `navigated to ${n}`),
+    ...g.navigations
+      .filter((n) => !OWN_PAGE.test(n) && !allowedNavigations.some((a) => a.test(n)))
+      .map((n) => `navigated to ${n}`),
     ...g.scriptViolations.map((v) => `CSP violation ${v}`),
     ...g.foreignRequests.map((r) => `request to ${r}`),
     ...inPage,
@@ -86,9 +105,14 @@ async function executions(page: Page, g: Guard, allowedNavigations: RegExp[] = [
 }
 
 function report(name: string, g: Guard, executed: string[]) {
-  console.log(`security/${name}: payloads tried ${g.payloads}, executions ${executed.length}${g.blocked.length ? `, blocked by the CSP ${g.blocked.length}` : ''}`);
+  console.log(
+    `security/${name}: payloads tried ${g.payloads}, executions ${executed.length}${g.blocked.length ? `, blocked by the CSP ${g.blocked.length}` : ''}`,
+  );
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(`${OUT}/${name}.json`, JSON.stringify({ name, payloads: g.payloads, executions: executed, blocked: g.blocked }, null, 2));
+  writeFileSync(
+    `${OUT}/${name}.json`,
+    JSON.stringify({ name, payloads: g.payloads, executions: executed, blocked: g.blocked }, null, 2),
+  );
 }
 
 test.afterAll(() => {
@@ -263,7 +287,8 @@ test('tooltips and titles: HTML in data, titles and tooltip keys is shown as tex
             y: { value: 0 },
             height: { value: 100 },
             tooltip: {
-              signal: "{title: datum.p, image: 'javascript:window.__canary=3', '<img src=x onerror=alert(16)>': datum.p, value: {nested: datum.p}}",
+              signal:
+                "{title: datum.p, image: 'javascript:window.__canary=3', '<img src=x onerror=alert(16)>': datum.p, value: {nested: datum.p}}",
             },
           },
         },
@@ -277,7 +302,9 @@ test('tooltips and titles: HTML in data, titles and tooltip keys is shown as tex
     await expect(tooltip.locator('h2')).toHaveText(HTML_PAYLOADS[i]!);
     const found = await tooltip.evaluate((el) => ({
       tags: [...el.querySelectorAll('*')].map((e) => e.tagName.toLowerCase()),
-      handlers: [...el.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')),
+      handlers: [...el.querySelectorAll('*')]
+        .flatMap((e) => [...e.attributes].map((a) => a.name))
+        .filter((n) => n.startsWith('on')),
       images: [...el.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? ''),
     }));
     expect(found.handlers).toEqual([]);
@@ -327,7 +354,7 @@ const EVENT_EXPRESSIONS = [
   "event.view.location.assign('https://evil.example/21')",
   "scale(event.view.fetch, 'https://evil.example/22')",
   "scale(event.view.Function, 'alert(23)')",
-  "event.view.__canary = 24",
+  'event.view.__canary = 24',
 ];
 
 function vlWith(where: 'param' | 'calculate' | 'filter' | 'tooltip', expr: string) {
@@ -348,12 +375,36 @@ function vgOn(expr: string) {
     $schema: VG,
     width: 300,
     height: 100,
-    signals: [{ name: 's', value: 0, on: [{ events: 'click', update: expr }, { events: 'mousemove', update: expr }] }],
-    marks: [{ type: 'rect', encode: { update: { x: { value: 0 }, y: { value: 0 }, width: { value: 300 }, height: { value: 100 }, fill: { value: '#4c78a8' } } } }],
+    signals: [
+      {
+        name: 's',
+        value: 0,
+        on: [
+          { events: 'click', update: expr },
+          { events: 'mousemove', update: expr },
+        ],
+      },
+    ],
+    marks: [
+      {
+        type: 'rect',
+        encode: {
+          update: {
+            x: { value: 0 },
+            y: { value: 0 },
+            width: { value: 300 },
+            height: { value: 100 },
+            fill: { value: '#4c78a8' },
+          },
+        },
+      },
+    ],
   };
 }
 
-test('expressions: constructor, Function and window payloads in signals, calculate, filter, tooltips and event handlers run nothing', async ({ page }) => {
+test('expressions: constructor, Function and window payloads in signals, calculate, filter, tooltips and event handlers run nothing', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const g = await guard(page);
   await open(page, vlWith('calculate', 'datum.a * 2'));
@@ -363,7 +414,11 @@ test('expressions: constructor, Function and window payloads in signals, calcula
     for (const where of ['param', 'calculate', 'filter', 'tooltip'] as const) {
       outcomes[await load(page, vlWith(where, expr))]++;
       g.payloads++;
-      if (where === 'tooltip') await page.locator('[data-testid="chart"] svg').hover().catch(() => {});
+      if (where === 'tooltip')
+        await page
+          .locator('[data-testid="chart"] svg')
+          .hover()
+          .catch(() => {});
     }
   }
   for (const expr of [...EXPRESSIONS, ...EVENT_EXPRESSIONS]) {
@@ -398,38 +453,59 @@ function svgFindings(page: Page, svgText: string) {
     if (error) out.push(`not well-formed: ${error.textContent ?? ''}`);
     for (const e of all) {
       const tag = e.tagName.toLowerCase();
-      if (['script', 'foreignobject', 'iframe', 'object', 'embed', 'handler', 'listener'].includes(tag)) out.push(`a <${tag}> element`);
+      if (['script', 'foreignobject', 'iframe', 'object', 'embed', 'handler', 'listener'].includes(tag))
+        out.push(`a <${tag}> element`);
       for (const a of e.attributes) {
         if (a.name.toLowerCase().startsWith('on')) out.push(`an ${a.name} attribute on <${tag}>`);
         // eslint-disable-next-line no-control-regex -- browsers drop control characters in a URL's scheme
         const value = a.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-        if (/(^|:)href$/.test(a.name) && /^(javascript|data|vbscript):/.test(value)) out.push(`a link to ${a.value.slice(0, 40)}`);
+        if (/(^|:)href$/.test(a.name) && /^(javascript|data|vbscript):/.test(value))
+          out.push(`a link to ${a.value.slice(0, 40)}`);
       }
     }
-    return { findings: out, links: all.map((e) => e.getAttribute('href') ?? e.getAttribute('xlink:href')).filter((h): h is string => !!h) };
+    return {
+      findings: out,
+      links: all.map((e) => e.getAttribute('href') ?? e.getAttribute('xlink:href')).filter((h): h is string => !!h),
+    };
   }, svgText);
 }
 
 test('SVG export: <script>, foreignObject and links in text and hrefs never reach the SVG', async ({ page }) => {
   const g = await guard(page);
-  const texts = [...HTML_PAYLOADS, '</text><script>alert(30)</script><text>', '<foreignObject width="100" height="100"><iframe src="javascript:alert(31)"/></foreignObject>'];
+  const texts = [
+    ...HTML_PAYLOADS,
+    '</text><script>alert(30)</script><text>',
+    '<foreignObject width="100" height="100"><iframe src="javascript:alert(31)"/></foreignObject>',
+  ];
   await open(page, {
     $schema: VL,
     title: '<script>window.__canary=5</script>',
     description: '"><script>alert(32)</script>',
     width: 900,
     height: 600,
-    data: { values: texts.map((t, i) => ({ i, t, v: 1, href: BAD_LINKS[i % BAD_LINKS.length], ok: 'https://example.com/' + i })) },
+    data: {
+      values: texts.map((t, i) => ({
+        i,
+        t,
+        v: 1,
+        href: BAD_LINKS[i % BAD_LINKS.length],
+        ok: 'https://example.com/' + i,
+      })),
+    },
     layer: [
       { mark: 'bar', encoding: { href: { field: 'href' }, description: { field: 't' } } },
       { mark: { type: 'text', dx: 20 }, encoding: { text: { field: 't' }, href: { field: 'ok' } } },
     ],
-    encoding: { y: { field: 'i', type: 'ordinal', axis: { title: '<foreignObject>' } }, x: { field: 'v', type: 'quantitative' } },
+    encoding: {
+      y: { field: 'i', type: 'ordinal', axis: { title: '<foreignObject>' } },
+      x: { field: 'v', type: 'quantitative' },
+    },
   });
   watchNavigation(page, g);
   g.payloads += texts.length * 2 + 3;
   const exported = await page.evaluate(async () => {
-    const host = document.querySelector('[data-testid="chart"]') as (Element & { chartspecView?: { toSVG(): Promise<string> } }) | null;
+    const host = document.querySelector('[data-testid="chart"]') as
+      (Element & { chartspecView?: { toSVG(): Promise<string> } }) | null;
     if (!host?.chartspecView) throw new Error('no drawn view on the chart element');
     return host.chartspecView.toSVG();
   });
@@ -440,7 +516,9 @@ test('SVG export: <script>, foreignObject and links in text and hrefs never reac
   expect(found.findings).toEqual([]);
   expect(found.links.filter((h) => !/^https:\/\/example\.com\/\d+$/.test(h))).toEqual([]);
   // The SVG on screen too.
-  const onScreen = await page.locator('[data-testid="chart"] svg').evaluate((svg) => new XMLSerializer().serializeToString(svg));
+  const onScreen = await page
+    .locator('[data-testid="chart"] svg')
+    .evaluate((svg) => new XMLSerializer().serializeToString(svg));
   expect((await svgFindings(page, onScreen)).findings).toEqual([]);
   const executed = await executions(page, g);
   report('svg-export', g, executed);
@@ -471,7 +549,9 @@ test('__proto__ and constructor keys in a spec, a share link and saved text chan
   expect(text).toContain('"__proto__"');
   await page.goto('/' + shareHash(text));
   // Where vega-lite would read it, "__proto__" is refused with a Problem at its key.
-  await expect(page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' })).toHaveCount(1);
+  await expect(
+    page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' }),
+  ).toHaveCount(1);
   watchNavigation(page, g);
   g.payloads += 12;
   // Once the link's text is autosaved (so that autosave cannot overwrite what comes next)…
@@ -479,16 +559,30 @@ test('__proto__ and constructor keys in a spec, a share link and saved text chan
   // …as saved text: put it in autosave, reload without a link.
   await page.evaluate((t) => localStorage.setItem('chartspec:text', t), JSON.stringify(protoSpec(2), null, 2));
   await page.goto('/');
-  await expect(page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' })).toHaveCount(1);
+  await expect(
+    page.getByTestId('problem').filter({ hasText: 'A property named "__proto__" cannot be drawn' }),
+  ).toHaveCount(1);
   expect(await page.evaluate(() => localStorage.getItem('chartspec:text'))).toContain('"polluted": 2');
   g.payloads += 12;
   // And a Vega spec with the keys in data, signals and marks.
   await load(page, {
     $schema: VG,
     ...JSON.parse('{"__proto__": {"polluted": 3}}'),
-    data: [{ name: 't', values: JSON.parse('[{"__proto__": {"polluted": 3}, "a": 1}]'), transform: [{ type: 'formula', expr: '1', as: '__proto__' }] }],
+    data: [
+      {
+        name: 't',
+        values: JSON.parse('[{"__proto__": {"polluted": 3}, "a": 1}]'),
+        transform: [{ type: 'formula', expr: '1', as: '__proto__' }],
+      },
+    ],
     signals: [{ name: '__proto__', value: 1 }],
-    marks: [{ type: 'rect', from: { data: 't' }, encode: JSON.parse('{"update": {"__proto__": {"polluted": 3}, "x": {"value": 1}}}') }],
+    marks: [
+      {
+        type: 'rect',
+        from: { data: 't' },
+        encode: JSON.parse('{"update": {"__proto__": {"polluted": 3}, "x": {"value": 1}}}'),
+      },
+    ],
   });
   g.payloads += 5;
   await page.waitForTimeout(300);
@@ -515,7 +609,10 @@ test('usermeta.embedOptions cannot change the loader, actions or the expression 
     },
     data: { url: 'data/cars.json' },
     mark: 'point',
-    encoding: { x: { field: 'Horsepower', type: 'quantitative' }, y: { field: 'Miles_per_Gallon', type: 'quantitative' } },
+    encoding: {
+      x: { field: 'Horsepower', type: 'quantitative' },
+      y: { field: 'Miles_per_Gallon', type: 'quantitative' },
+    },
   });
   watchNavigation(page, g);
   g.payloads += 8;

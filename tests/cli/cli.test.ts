@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { CONFORMANCE_DIR, skipMessage } from '../conformance/corpus';
-import { ROOT, bundleExists, chartspec, countMarks, pngSize, removeBundle, scratch, svgSize, type RunResult } from './helpers';
+import {
+  ROOT,
+  bundleExists,
+  chartspec,
+  countMarks,
+  pngSize,
+  removeBundle,
+  scratch,
+  svgSize,
+  type RunResult,
+} from './helpers';
 
 /**
  * The command line as a user runs it: `node bin/chartspec.mjs …` in a folder of spec files.
@@ -41,7 +51,12 @@ const VEGA = JSON.stringify(
     $schema: 'https://vega.github.io/schema/vega/v6.json',
     width: 100,
     height: 50,
-    marks: [{ type: 'rect', encode: { enter: { x: { value: 0 }, width: { value: 50 }, height: { value: 20 }, fill: { value: 'red' } } } }],
+    marks: [
+      {
+        type: 'rect',
+        encode: { enter: { x: { value: 0 }, width: { value: 50 }, height: { value: 20 }, fill: { value: 'red' } } },
+      },
+    ],
   },
   null,
   2,
@@ -94,7 +109,9 @@ describe('chartspec: the launcher and usage', () => {
     const r = await run(['frobnicate', 'good.json']);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`chartspec: unknown command "frobnicate"\nRun 'chartspec --help' for the commands and options.\n`);
+    expect(r.stderr).toBe(
+      `chartspec: unknown command "frobnicate"\nRun 'chartspec --help' for the commands and options.\n`,
+    );
   });
 
   it.concurrent('--version, -V and version print the versions of chartspec, Vega-Lite and Vega', async () => {
@@ -191,7 +208,10 @@ describe('chartspec validate', () => {
 
 describe('chartspec compile', () => {
   it.concurrent("plain Vega-Lite names Vega-Lite's schema, not Chartspec's", async () => {
-    const own = GOOD.replace('https://vega.github.io/schema/vega-lite/v6.json', 'https://chartspec.dev/schema/chartspec/v1.json');
+    const own = GOOD.replace(
+      'https://vega.github.io/schema/vega-lite/v6.json',
+      'https://chartspec.dev/schema/chartspec/v1.json',
+    );
     const r = await run(['compile', '-'], own);
     expect(r.status).toBe(0);
     const printed = JSON.parse(r.stdout);
@@ -233,7 +253,10 @@ describe('chartspec compile', () => {
 
   it.concurrent('--validate adds the schema check: an unknown property fails the compile', async () => {
     const feild = GOOD.replace('"field": "a"', '"feild": "a"');
-    const [lenient, strict] = await Promise.all([run(['compile', '-'], feild), run(['compile', '--validate', '-'], feild)]);
+    const [lenient, strict] = await Promise.all([
+      run(['compile', '-'], feild),
+      run(['compile', '--validate', '-'], feild),
+    ]);
     expect(lenient.status).toBe(0);
     expect(lenient.stderr).toMatch(/^<stdin>:6:\d+: warning: /m);
     expect(strict.status).toBe(1);
@@ -260,15 +283,24 @@ describe('chartspec render', () => {
     expect(r).toMatchObject({ status: 0, stdout: `wrote bar.svg (${width} × ${height} px)\n`, stderr: '' });
     expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(countMarks(svg, 'bar')).toBe(3);
-    const labels = [...svg.matchAll(/<path [^>]*aria-label="([^"]*)"[^>]*aria-roledescription="bar"/g)].map((m) => m[1]);
+    const labels = [...svg.matchAll(/<path [^>]*aria-label="([^"]*)"[^>]*aria-roledescription="bar"/g)].map(
+      (m) => m[1],
+    );
     expect(labels).toEqual(['a: A; b: 28', 'a: B; b: 55', 'a: C; b: 43']);
   });
 
   it.concurrent('data/cars.json resolves to the vega-datasets file: one point per car with both values', async () => {
     const r = await run(['render', 'cars.json', '-o', 'cars.svg']);
-    expect(r).toMatchObject({ status: 0, stdout: expect.stringMatching(/^wrote cars\.svg \(\d+ × \d+ px\)\n$/), stderr: '' });
+    expect(r).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^wrote cars\.svg \(\d+ × \d+ px\)\n$/),
+      stderr: '',
+    });
     const svg = readFileSync(join(cwd, 'cars.svg'), 'utf8');
-    const cars = JSON.parse(readFileSync(join(ROOT, 'node_modules/vega-datasets/data/cars.json'), 'utf8')) as Record<string, unknown>[];
+    const cars = JSON.parse(readFileSync(join(ROOT, 'node_modules/vega-datasets/data/cars.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >[];
     const drawable = cars.filter((c) => c['Horsepower'] != null && c['Miles_per_Gallon'] != null).length;
     expect(drawable).toBeGreaterThan(300);
     expect(countMarks(svg, 'point')).toBe(drawable);
@@ -282,7 +314,11 @@ describe('chartspec render', () => {
     expect(size.width).toBeGreaterThan(50);
 
     const one = await run(['render', 'good.json', '-o', 'chart.png']);
-    expect(one).toMatchObject({ status: 0, stdout: `wrote chart.png (${size.width} × ${size.height} px)\n`, stderr: '' });
+    expect(one).toMatchObject({
+      status: 0,
+      stdout: `wrote chart.png (${size.width} × ${size.height} px)\n`,
+      stderr: '',
+    });
     expect(pngSize(readFileSync(join(cwd, 'chart.png')))).toEqual(size);
 
     const two = await run(['render', 'good.json', '-o', 'chart2.png', '--scale', '2']);
@@ -327,8 +363,12 @@ describe.skipIf(!haveConformance)('chartspec on conformance specs', () => {
 
   it('validates every conformance spec, Vega-Lite and Vega, with no errors', async () => {
     const all = [
-      ...readdirSync(VL_DIR).filter((f) => f.endsWith('.vl.json')).map((f) => join(VL_DIR, f)),
-      ...readdirSync(VG_DIR).filter((f) => f.endsWith('.vg.json')).map((f) => join(VG_DIR, f)),
+      ...readdirSync(VL_DIR)
+        .filter((f) => f.endsWith('.vl.json'))
+        .map((f) => join(VL_DIR, f)),
+      ...readdirSync(VG_DIR)
+        .filter((f) => f.endsWith('.vg.json'))
+        .map((f) => join(VG_DIR, f)),
     ];
     const r = await run(['validate', '--quiet', ...all]);
     expect(r.stdout).toBe('');
@@ -390,7 +430,9 @@ describe.skipIf(!haveConformance)('chartspec on conformance specs', () => {
 
 describe('chartspec on every example', () => {
   const EXAMPLES = join(ROOT, 'examples');
-  const names = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+  const names = readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const out = scratch({});
   afterAll(() => out.remove());
 
@@ -400,23 +442,31 @@ describe('chartspec on every example', () => {
     expect(r.status).toBe(0);
   }, 120_000);
 
-  it.each(names)('%s: compile prints its committed plain Vega-Lite', async (name) => {
-    const r = await chartspec(['compile', join(EXAMPLES, name)], { cwd: out.dir });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const committed = JSON.parse(readFileSync(join(EXAMPLES, 'normalized', name), 'utf8'));
-    const { $schema: _s, ...printed } = JSON.parse(r.stdout);
-    const { $schema: _c, ...expected } = committed;
-    expect(printed).toEqual(expected);
-  }, 60_000);
+  it.each(names)(
+    '%s: compile prints its committed plain Vega-Lite',
+    async (name) => {
+      const r = await chartspec(['compile', join(EXAMPLES, name)], { cwd: out.dir });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const committed = JSON.parse(readFileSync(join(EXAMPLES, 'normalized', name), 'utf8'));
+      const { $schema: _s, ...printed } = JSON.parse(r.stdout);
+      const { $schema: _c, ...expected } = committed;
+      expect(printed).toEqual(expected);
+    },
+    60_000,
+  );
 
-  it.each(names)('%s: render writes an SVG with marks', async (name) => {
-    const file = join(out.dir, name.replace(/\.json$/, '.svg'));
-    const r = await chartspec(['render', join(EXAMPLES, name), '-o', file], { cwd: out.dir });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const svg = readFileSync(file, 'utf8');
-    expect(svg.startsWith('<svg')).toBe(true);
-    expect((svg.match(/<path|<line|<text/g) ?? []).length).toBeGreaterThan(10);
-  }, 60_000);
+  it.each(names)(
+    '%s: render writes an SVG with marks',
+    async (name) => {
+      const file = join(out.dir, name.replace(/\.json$/, '.svg'));
+      const r = await chartspec(['render', join(EXAMPLES, name), '-o', file], { cwd: out.dir });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const svg = readFileSync(file, 'utf8');
+      expect(svg.startsWith('<svg')).toBe(true);
+      expect((svg.match(/<path|<line|<text/g) ?? []).length).toBeGreaterThan(10);
+    },
+    60_000,
+  );
 });

@@ -14,10 +14,13 @@ describe.skipIf(!corpus)('Vega conformance corpus', () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it.each(files.map((f) => [f.name, f.text] as const))('%s: read as Vega, valid, handed on unchanged', (_name, text) => {
-    const result = runPipeline(text, { validator });
-    expect(result.language).toBe('vega');
-    expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
-    expect(result.vega).toEqual(JSON.parse(text));
-  });
+  it.each(files.map((f) => [f.name, f.text] as const))(
+    '%s: read as Vega, valid, handed on unchanged',
+    (_name, text) => {
+      const result = runPipeline(text, { validator });
+      expect(result.language).toBe('vega');
+      expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
+      expect(result.vega).toEqual(JSON.parse(text));
+    },
+  );
 });

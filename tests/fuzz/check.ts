@@ -6,7 +6,8 @@ const SEVERITIES = new Set(['error', 'warning', 'info']);
 const SOURCES = new Set(['parse', 'schema', 'mark', 'compile', 'runtime']);
 
 /** Messages that mean code broke, caught and turned into a Problem: counted, not failures. */
-export const INTERNAL_ERROR = /Cannot read properties|is not a function|is not iterable|is not defined|Maximum call stack|undefined \(reading|Cannot convert|Invalid array length|could not be expanded|could not be checked/;
+export const INTERNAL_ERROR =
+  /Cannot read properties|is not a function|is not iterable|is not defined|Maximum call stack|undefined \(reading|Cannot convert|Invalid array length|could not be expanded|could not be checked/;
 
 export interface CheckResult {
   /** Why the pipeline's answer is not acceptable; undefined when it is. */
@@ -17,7 +18,13 @@ export interface CheckResult {
   internal?: string;
 }
 
-const PROTOTYPES: [string, object][] = [['Object', Object.prototype], ['Object', Object], ['Array', Array.prototype], ['Function', Function.prototype], ['String', String.prototype]];
+const PROTOTYPES: [string, object][] = [
+  ['Object', Object.prototype],
+  ['Object', Object],
+  ['Array', Array.prototype],
+  ['Function', Function.prototype],
+  ['String', String.prototype],
+];
 const before = PROTOTYPES.map(([, p]) => new Set(Reflect.ownKeys(p)));
 
 /**
@@ -41,11 +48,14 @@ function problemShapeError(p: Problem, textLength: number): string | undefined {
   if (!SEVERITIES.has(p.severity)) return `a problem with severity ${String(p.severity)}`;
   if (!SOURCES.has(p.source)) return `a problem with source ${String(p.source)}`;
   if (typeof p.message !== 'string' || p.message.trim() === '') return 'a problem without a message';
-  if (typeof p.path !== 'string' || (p.path !== '' && !p.path.startsWith('/'))) return `a problem with path ${String(p.path)}`;
+  if (typeof p.path !== 'string' || (p.path !== '' && !p.path.startsWith('/')))
+    return `a problem with path ${String(p.path)}`;
   const { start, end } = p.range ?? ({} as Problem['range']);
   for (const pos of [start, end]) {
-    if (!pos || !Number.isInteger(pos.offset) || !Number.isInteger(pos.line) || !Number.isInteger(pos.column)) return `a problem with a broken range: ${p.message}`;
-    if (pos.offset < 0 || pos.offset > textLength || pos.line < 1 || pos.column < 1) return `a problem outside the text: ${p.message}`;
+    if (!pos || !Number.isInteger(pos.offset) || !Number.isInteger(pos.line) || !Number.isInteger(pos.column))
+      return `a problem with a broken range: ${p.message}`;
+    if (pos.offset < 0 || pos.offset > textLength || pos.line < 1 || pos.column < 1)
+      return `a problem outside the text: ${p.message}`;
   }
   if (end.offset < start.offset) return `a problem whose range ends before it starts: ${p.message}`;
   return undefined;
@@ -74,9 +84,13 @@ export function checkText(text: string, validator: Validator): CheckResult {
   try {
     structuredClone({ problems: result.problems, vega: result.vega });
   } catch (e) {
-    return { failure: `the result cannot be posted from the worker: ${e instanceof Error ? e.message : String(e)}`, outcome: 'other' };
+    return {
+      failure: `the result cannot be posted from the worker: ${e instanceof Error ? e.message : String(e)}`,
+      outcome: 'other',
+    };
   }
   const internal = result.problems.find((p) => INTERNAL_ERROR.test(p.message))?.message;
-  const outcome = result.vega && errors.length === 0 ? 'chart' : ((errors[0]?.source ?? 'other') as CheckResult['outcome']);
+  const outcome =
+    result.vega && errors.length === 0 ? 'chart' : ((errors[0]?.source ?? 'other') as CheckResult['outcome']);
   return { outcome, ...(internal ? { internal } : {}) };
 }

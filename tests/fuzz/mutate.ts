@@ -28,21 +28,80 @@ class RawNumber {
 type Value = unknown;
 
 const HUGE_NUMBERS = [
-  '1e308', '-1e308', '1e999', '-1e999', '5e-324', '-0', '0', '1e-400', '9007199254740993',
-  '123456789012345678901234567890123456789', '4294967296', '-2147483649', '1.7976931348623157e308',
-  '0.1e1000', '2e-1000', '1E+2', '100000000000000000000000000000000000000000000000000000000000000000000',
+  '1e308',
+  '-1e308',
+  '1e999',
+  '-1e999',
+  '5e-324',
+  '-0',
+  '0',
+  '1e-400',
+  '9007199254740993',
+  '123456789012345678901234567890123456789',
+  '4294967296',
+  '-2147483649',
+  '1.7976931348623157e308',
+  '0.1e1000',
+  '2e-1000',
+  '1E+2',
+  '100000000000000000000000000000000000000000000000000000000000000000000',
 ];
 
 /** Strings that have broken text handling somewhere: controls, bidi, lone surrogates, huge. */
 const ODD_STRINGS = [
-  '', ' ', '\u0000', '\u202e\u0644\u0639', '\ud800', '\udfff', 'a\u0301\u0301\u0301', '👩‍👩‍👧‍👦', '\u2028\u2029',
-  '\ufeff', '\uffff', '%s%d%n', '${x}', '{{x}}', 'datum["__proto__"]', '__proto__', 'constructor', 'toString',
-  'hasOwnProperty', '../../../../etc/passwd', 'data:text/html,<script>alert(1)</script>', 'javascript:alert(1)',
-  '<svg onload=alert(1)>', 'datum.a.b.c.d', 'x'.repeat(10_000), '\\', '"', "'", '\t\n\r', 'NaN', 'Infinity', '1e999',
+  '',
+  ' ',
+  '\u0000',
+  '\u202e\u0644\u0639',
+  '\ud800',
+  '\udfff',
+  'a\u0301\u0301\u0301',
+  '👩‍👩‍👧‍👦',
+  '\u2028\u2029',
+  '\ufeff',
+  '\uffff',
+  '%s%d%n',
+  '${x}',
+  '{{x}}',
+  'datum["__proto__"]',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '../../../../etc/passwd',
+  'data:text/html,<script>alert(1)</script>',
+  'javascript:alert(1)',
+  '<svg onload=alert(1)>',
+  'datum.a.b.c.d',
+  'x'.repeat(10_000),
+  '\\',
+  '"',
+  "'",
+  '\t\n\r',
+  'NaN',
+  'Infinity',
+  '1e999',
 ];
 
 /** Keys that are special to JavaScript objects or to Vega. */
-const ODD_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '', ' ', '$schema', 'mark', 'type', 'signal', 'expr', 'field', 'datum', 'values'];
+const ODD_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '',
+  ' ',
+  '$schema',
+  'mark',
+  'type',
+  'signal',
+  'expr',
+  'field',
+  'datum',
+  'values',
+];
 
 const oddString = fc.oneof(
   fc.constantFrom(...ODD_STRINGS),
@@ -73,10 +132,18 @@ const anyValue: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
 /** Option names of each extension mark, from its schema (so new options are fuzzed too). */
 function markOptions(): { mark: string; options: string[]; channels: string[] }[] {
   return marks.map((m) => {
-    const def = m.schema?.definitions[m.schema.def] as { properties?: Record<string, unknown>; allOf?: { properties?: Record<string, unknown> }[] } | undefined;
-    const props = { ...(def?.properties ?? {}), ...Object.assign({}, ...(def?.allOf ?? []).map((d) => d.properties ?? {})) };
+    const def = m.schema?.definitions[m.schema.def] as
+      { properties?: Record<string, unknown>; allOf?: { properties?: Record<string, unknown> }[] } | undefined;
+    const props = {
+      ...(def?.properties ?? {}),
+      ...Object.assign({}, ...(def?.allOf ?? []).map((d) => d.properties ?? {})),
+    };
     const options = Object.keys(props).filter((k) => k !== 'type');
-    return { mark: m.name, options: options.length ? options : ['min', 'max', 'band', 'items'], channels: Object.keys(m.schema?.channels ?? {}) };
+    return {
+      mark: m.name,
+      options: options.length ? options : ['min', 'max', 'band', 'items'],
+      channels: Object.keys(m.schema?.channels ?? {}),
+    };
   });
 }
 
@@ -87,7 +154,16 @@ const outOfRange: fc.Arbitrary<Value> = fc.oneof(
   fc.constantFrom(-1, 0, -0.5, 1.5, 2, 1e9, -1e9, 1e308, -1e308, 360, -720, 1e-12, 0.999999),
   fc.constantFrom(...HUGE_NUMBERS).map((t) => new RawNumber(t)),
   anyValue,
-  fc.constantFrom([], [1], [{}], [{ value: 1e308 }], { value: -1 }, { from: 10, to: 0 }, [{ from: 1, to: 1 }], [{ x: 1 }]),
+  fc.constantFrom(
+    [],
+    [1],
+    [{}],
+    [{ value: 1e308 }],
+    { value: -1 },
+    { from: 10, to: 0 },
+    [{ from: 1, to: 1 }],
+    [{ x: 1 }],
+  ),
 );
 
 type Op =
@@ -110,7 +186,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), pick }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('duplicate-key' as const), pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('retype' as const), pick, value: anyValue }), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constant('rename' as const), pick, key: fc.oneof(fc.constantFrom(...ODD_KEYS), oddString) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('rename' as const),
+      pick,
+      key: fc.oneof(fc.constantFrom(...ODD_KEYS), oddString),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('number' as const), pick, value: oddNumber }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('unicode' as const), pick, value: oddString }), weight: 2 },
   {
@@ -122,9 +205,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
     weight: 1,
   },
-  { arbitrary: fc.record({ kind: fc.constant('mark' as const), pick, mark: pick, option: pick, value: outOfRange }), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constant('channel' as const), pick, mark: pick, channel: pick, value: anyValue }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('mark' as const), pick, mark: pick, option: pick, value: outOfRange }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('channel' as const), pick, mark: pick, channel: pick, value: anyValue }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('nest-text' as const),
@@ -178,7 +270,8 @@ function deepCopy(v: Value): Value {
   if (Array.isArray(v)) return v.map(deepCopy);
   if (isObject(v)) {
     const o: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) Object.defineProperty(o, k, { value: deepCopy(v[k]), enumerable: true, writable: true, configurable: true });
+    for (const k of Object.keys(v))
+      Object.defineProperty(o, k, { value: deepCopy(v[k]), enumerable: true, writable: true, configurable: true });
     return o;
   }
   return v;
@@ -210,7 +303,10 @@ function serialize(v: Value, dup: Set<object>): string {
     }
     const x = t.value;
     if (x instanceof RawNumber) parts.push(x.text);
-    else if (typeof x === 'number') parts.push(Object.is(x, -0) ? '-0' : Number.isFinite(x) ? String(x) : Number.isNaN(x) ? 'NaN' : x > 0 ? '1e999' : '-1e999');
+    else if (typeof x === 'number')
+      parts.push(
+        Object.is(x, -0) ? '-0' : Number.isFinite(x) ? String(x) : Number.isNaN(x) ? 'NaN' : x > 0 ? '1e999' : '-1e999',
+      );
     else if (typeof x === 'string') parts.push(JSON.stringify(x));
     else if (x === null || typeof x === 'boolean') parts.push(String(x));
     else if (Array.isArray(x)) {

@@ -43,7 +43,9 @@ export interface FuzzSummary {
   durationMs: number;
   outcomes: Record<string, number>;
   /** The case that costs most (its time when run again; `firstMs` its first run). */
-  slowest: { ms: number; firstMs: number; seed: string; ops: string[]; caseSeed: number; index: number; textLength: number } | undefined;
+  slowest:
+    | { ms: number; firstMs: number; seed: string; ops: string[]; caseSeed: number; index: number; textLength: number }
+    | undefined;
   /** The longest first run of any case (may include AJV compiling schema parts on first use). */
   slowestFirstRunMs: number;
   /** The most heap a worker held after a case, MB. */
@@ -72,7 +74,8 @@ export async function buildWorker(outDir = resolve('node_modules/.cache/chartspe
       rollupOptions: {
         external: (id) => {
           if (builtins.has(id) || id.startsWith('node:')) return true;
-          const bare = !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[a-zA-Z]:[\\/]/.test(id);
+          const bare =
+            !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[a-zA-Z]:[\\/]/.test(id);
           return bare && !id.endsWith('.json');
         },
         output: { format: 'es', entryFileNames: 'fuzz-worker.mjs', codeSplitting: false },
@@ -86,10 +89,22 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
   const file = workerFile ?? (await buildWorker());
   const size = opts.batchSize ?? 100;
   const batches: BatchRequest[] = [];
-  for (let b = 0, left = opts.count; left > 0; b++, left -= size) batches.push({ batch: b, seed: opts.seed + b, count: Math.min(size, left), from: 0 });
+  for (let b = 0, left = opts.count; left > 0; b++, left -= size)
+    batches.push({ batch: b, seed: opts.seed + b, count: Math.min(size, left), from: 0 });
   const summary: FuzzSummary = {
-    specsTried: 0, failures: 0, hangs: 0, seeds: opts.seeds.length, seed: opts.seed, timeLimitMs: opts.timeLimitMs,
-    durationMs: 0, outcomes: {}, slowest: undefined, slowestFirstRunMs: 0, maxHeapMB: 0, caughtInternalErrors: {}, failureList: [],
+    specsTried: 0,
+    failures: 0,
+    hangs: 0,
+    seeds: opts.seeds.length,
+    seed: opts.seed,
+    timeLimitMs: opts.timeLimitMs,
+    durationMs: 0,
+    outcomes: {},
+    slowest: undefined,
+    slowestFirstRunMs: 0,
+    maxHeapMB: 0,
+    caughtInternalErrors: {},
+    failureList: [],
   };
   const t0 = Date.now();
   const caseOf = (b: BatchRequest, index: number): FuzzCase => batch(opts.seeds, b.seed, index + 1)[index]!;
@@ -105,12 +120,28 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
     const cost = Math.min(r.ms, r.againMs ?? r.ms);
     if (!summary.slowest || cost > summary.slowest.ms) {
       const c = caseOf(b, r.index);
-      summary.slowest = { ms: Math.round(cost * 10) / 10, firstMs: Math.round(r.ms * 10) / 10, seed: c.seed, ops: c.ops, caseSeed: b.seed, index: r.index, textLength: c.text.length };
+      summary.slowest = {
+        ms: Math.round(cost * 10) / 10,
+        firstMs: Math.round(r.ms * 10) / 10,
+        seed: c.seed,
+        ops: c.ops,
+        caseSeed: b.seed,
+        index: r.index,
+        textLength: c.text.length,
+      };
     }
     if (r.failure) {
       summary.failures++;
       const c = caseOf(b, r.index);
-      summary.failureList.push({ kind: 'failure', message: r.failure, seed: c.seed, ops: c.ops, caseSeed: b.seed, index: r.index, text: c.text.slice(0, 4000) });
+      summary.failureList.push({
+        kind: 'failure',
+        message: r.failure,
+        seed: c.seed,
+        ops: c.ops,
+        caseSeed: b.seed,
+        index: r.index,
+        text: c.text.slice(0, 4000),
+      });
     }
     summary.durationMs = Date.now() - t0;
     opts.onProgress?.(summary.specsTried, summary.failures, summary);
@@ -144,7 +175,15 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
         summary.specsTried++;
         summary.failures++;
         if (hang) summary.hangs++;
-        summary.failureList.push({ kind: hang ? 'hang' : 'failure', message, seed: c.seed, ops: c.ops, caseSeed: current!.seed, index, text: c.text.slice(0, 4000) });
+        summary.failureList.push({
+          kind: hang ? 'hang' : 'failure',
+          message,
+          seed: c.seed,
+          ops: c.ops,
+          caseSeed: current!.seed,
+          index,
+          text: c.text.slice(0, 4000),
+        });
         current = { ...current!, from: index + 1 };
         child.removeAllListeners();
         child.kill('SIGKILL');
@@ -153,7 +192,11 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
       const start = () => {
         index = -1;
         // A child process, not a thread: a case that exhausts memory ends only its process.
-        child = fork(file, [], { execArgv: ['--max-old-space-size=3072', '--stack-size=984'], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+        child = fork(file, [], {
+          execArgv: ['--max-old-space-size=3072', '--stack-size=984'],
+          serialization: 'advanced',
+          stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        });
         let stderr = '';
         child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
         child.on('message', (m: WorkerMessage) => {
@@ -170,7 +213,15 @@ export async function runFuzz(opts: FuzzOptions, workerFile?: string): Promise<F
           } else next();
         });
         child.on('exit', (code, signal) => {
-          if (current && index >= 0) lost(`the worker process died (${signal ?? `exit code ${code}`}): ${stderr.split('\n').filter((l) => /error|heap|memory/i.test(l)).slice(0, 3).join(' / ')}`, false);
+          if (current && index >= 0)
+            lost(
+              `the worker process died (${signal ?? `exit code ${code}`}): ${stderr
+                .split('\n')
+                .filter((l) => /error|heap|memory/i.test(l))
+                .slice(0, 3)
+                .join(' / ')}`,
+              false,
+            );
           else {
             clearInterval(timer);
             fail(new Error(`the fuzz worker stopped while starting: ${stderr}`));
@@ -194,14 +245,20 @@ export function formatSummary(s: FuzzSummary): string {
   const lines = [
     `specs tried: ${s.specsTried} (from ${s.seeds} seed specs, fast-check seed ${s.seed}, ${(s.durationMs / 1000).toFixed(1)} s)`,
     `failures: ${s.failures} (hangs over ${s.timeLimitMs} ms: ${s.hangs}); most heap held by a worker: ${s.maxHeapMB} MB`,
-    `outcomes: ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `outcomes: ${Object.entries(s.outcomes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
     s.slowest
       ? `slowest spec: ${s.slowest.ms} ms (first run ${s.slowest.firstMs} ms) — ${s.slowest.seed}, ${s.slowest.ops.join('; ')} (${s.slowest.textLength} chars; batch seed ${s.slowest.caseSeed}, index ${s.slowest.index})`
       : 'slowest spec: none',
     `longest first run of a case: ${s.slowestFirstRunMs} ms (includes AJV compiling schema parts met for the first time, which only Node does)`,
   ];
   const internal = Object.entries(s.caughtInternalErrors);
-  if (internal.length) lines.push(`internal errors caught as problems: ${internal.reduce((n, [, v]) => n + v, 0)} (${internal.length} distinct)`);
-  for (const f of s.failureList.slice(0, 10)) lines.push(`  ${f.kind}: ${f.message.split('\n')[0]} — ${f.seed}: ${f.ops.join('; ')}`);
+  if (internal.length)
+    lines.push(
+      `internal errors caught as problems: ${internal.reduce((n, [, v]) => n + v, 0)} (${internal.length} distinct)`,
+    );
+  for (const f of s.failureList.slice(0, 10))
+    lines.push(`  ${f.kind}: ${f.message.split('\n')[0]} — ${f.seed}: ${f.ops.join('; ')}`);
   return lines.join('\n');
 }

@@ -7,7 +7,6 @@ import { createAjvValidator } from '../../src/core/ajv';
 import { batch, type Seed } from './mutate';
 import { checkText } from './check';
 
-
 export interface BatchRequest {
   batch: number;
   seed: number;
@@ -59,7 +58,19 @@ async function run(req: BatchRequest): Promise<void> {
       againMs = performance.now() - t1;
     }
     const heapMB = Math.round(process.memoryUsage().heapUsed / 1048576);
-    send({ kind: 'case', batch: req.batch, report: { index: i, ms, outcome: r.outcome, heapMB, ...(againMs !== undefined ? { againMs } : {}), ...(r.failure ? { failure: r.failure } : {}), ...(r.internal ? { internal: r.internal } : {}) } });
+    send({
+      kind: 'case',
+      batch: req.batch,
+      report: {
+        index: i,
+        ms,
+        outcome: r.outcome,
+        heapMB,
+        ...(againMs !== undefined ? { againMs } : {}),
+        ...(r.failure ? { failure: r.failure } : {}),
+        ...(r.internal ? { internal: r.internal } : {}),
+      },
+    });
     // Let the messages go out now, so the parent's clock runs per case.
     await new Promise((resolve) => setImmediate(resolve));
   }

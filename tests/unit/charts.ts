@@ -5,12 +5,24 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { expandMarks } from '../../src/core/expand';
 
 /** A candlestick chart over date/open/high/low/close, expanded and compiled to Vega. */
-export function compiledCandlestick(options: { width: number; mark?: Record<string, unknown>; encoding?: Record<string, unknown>; extra?: Record<string, unknown> }): VegaSpec {
+export function compiledCandlestick(options: {
+  width: number;
+  mark?: Record<string, unknown>;
+  encoding?: Record<string, unknown>;
+  extra?: Record<string, unknown>;
+}): VegaSpec {
   const r = expandMarks({
     width: options.width,
     height: 200,
     mark: { type: 'candlestick', ...options.mark },
-    encoding: { x: { field: 'date', type: 'temporal' }, open: { field: 'open' }, high: { field: 'high' }, low: { field: 'low' }, close: { field: 'close' }, ...options.encoding },
+    encoding: {
+      x: { field: 'date', type: 'temporal' },
+      open: { field: 'open' },
+      high: { field: 'high' },
+      low: { field: 'low' },
+      close: { field: 'close' },
+      ...options.encoding,
+    },
     ...options.extra,
   });
   expect(r.problems).toEqual([]);
@@ -35,7 +47,9 @@ export function candleRows(n: number, { weekdays = false } = {}): Record<string,
   return Array.from({ length: n }, (_, i) => {
     const o = 100 + Math.sin(i / 7) * 10;
     const c = o + Math.cos(i / 3) * 3;
-    const date = weekdays ? Date.UTC(2020, 0, 6) + (Math.floor(i / 5) * 7 + (i % 5)) * 864e5 : Date.UTC(2020, 0, 1) + i * 864e5;
+    const date = weekdays
+      ? Date.UTC(2020, 0, 6) + (Math.floor(i / 5) * 7 + (i % 5)) * 864e5
+      : Date.UTC(2020, 0, 1) + i * 864e5;
     return { date, open: o, high: Math.max(o, c) + 1, low: Math.min(o, c) - 1, close: c, volume: 1000 + i };
   });
 }
@@ -48,10 +62,16 @@ export function candleRows(n: number, { weekdays = false } = {}): Record<string,
  * Vega's after-run callbacks ran, in Vega's own runs too.
  */
 export function scene(v: vega.View): string {
-  type Node = Record<string, unknown> & { items?: Node[]; role?: string; bounds?: { x1: number; y1: number; x2: number; y2: number } };
+  type Node = Record<string, unknown> & {
+    items?: Node[];
+    role?: string;
+    bounds?: { x1: number; y1: number; x2: number; y2: number };
+  };
   const bounds = (n: Node) => (n.bounds ? [n.bounds.x1, n.bounds.y1, n.bounds.x2, n.bounds.y2] : null);
   const walk = (n: Node, guide: boolean): unknown => {
-    const plain = Object.entries(n).filter(([k, x]) => k !== 'bounds' && k !== 'items' && (x === null || typeof x !== 'object') && typeof x !== 'function');
+    const plain = Object.entries(n).filter(
+      ([k, x]) => k !== 'bounds' && k !== 'items' && (x === null || typeof x !== 'object') && typeof x !== 'function',
+    );
     const inGuide = guide || /^(axis|legend)/.test(String(n.role ?? ''));
     let items = n.items?.map((i) => walk(i, inGuide));
     if (items && inGuide) items = items.map((i) => JSON.stringify(i)).sort();

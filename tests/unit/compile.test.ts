@@ -5,7 +5,12 @@ import { parseDocument } from '../../src/core/parse';
 import { textOf } from './helpers';
 
 const BAR = {
-  data: { values: [{ a: 'A', b: 28 }, { a: 'B', b: 55 }] },
+  data: {
+    values: [
+      { a: 'A', b: 28 },
+      { a: 'B', b: 55 },
+    ],
+  },
   mark: 'bar',
   encoding: { x: { field: 'a', type: 'nominal' }, y: { field: 'b', type: 'quantitative' } },
 };
@@ -59,7 +64,10 @@ describe('compileVegaLite', () => {
     for (const v of [null, undefined, 5, 'bar', [], { mark: null }, { layer: 'x' }]) {
       const result = compileVegaLite(v, doc);
       expect(result.vega, JSON.stringify(v)).toBeUndefined();
-      expect(result.problems.some((p) => p.severity === 'error'), JSON.stringify(v)).toBe(true);
+      expect(
+        result.problems.some((p) => p.severity === 'error'),
+        JSON.stringify(v),
+      ).toBe(true);
     }
   });
 
@@ -127,22 +135,33 @@ describe('logProblems', () => {
 describe('compileVegaLite: fields named __proto__ or constructor', () => {
   // Found by fuzzing: vega-lite keys its aggregate bookkeeping by field name, so a field
   // "__proto__" added `mean` to Object.prototype for the rest of the worker's life.
-  it.each(['__proto__', 'constructor'])('a field "%s" is an error at its place, and no built-in object changes', (name) => {
-    const text = JSON.stringify({ data: { values: [] }, mark: 'bar', encoding: { y: { field: name, aggregate: 'mean' }, color: { field: name, aggregate: 'sum' } } });
-    const doc = parseDocument(text);
-    const proto = Object.getOwnPropertyNames(Object.prototype).length;
-    const statics = Object.getOwnPropertyNames(Object).length;
-    const r = compileVegaLite(doc.value, doc);
-    expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(proto);
-    expect(Object.getOwnPropertyNames(Object).length).toBe(statics);
-    expect(r.vega).toBeUndefined();
-    expect(r.problems).toHaveLength(1);
-    expect(r.problems[0]).toMatchObject({ severity: 'error', source: 'compile', path: '/encoding/y/field' });
-    expect(r.problems[0]!.message).toContain(`A field named "${name}" cannot be drawn`);
-  });
+  it.each(['__proto__', 'constructor'])(
+    'a field "%s" is an error at its place, and no built-in object changes',
+    (name) => {
+      const text = JSON.stringify({
+        data: { values: [] },
+        mark: 'bar',
+        encoding: { y: { field: name, aggregate: 'mean' }, color: { field: name, aggregate: 'sum' } },
+      });
+      const doc = parseDocument(text);
+      const proto = Object.getOwnPropertyNames(Object.prototype).length;
+      const statics = Object.getOwnPropertyNames(Object).length;
+      const r = compileVegaLite(doc.value, doc);
+      expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(proto);
+      expect(Object.getOwnPropertyNames(Object).length).toBe(statics);
+      expect(r.vega).toBeUndefined();
+      expect(r.problems).toHaveLength(1);
+      expect(r.problems[0]).toMatchObject({ severity: 'error', source: 'compile', path: '/encoding/y/field' });
+      expect(r.problems[0]!.message).toContain(`A field named "${name}" cannot be drawn`);
+    },
+  );
 
   it('other odd field names still compile', () => {
-    const text = JSON.stringify({ data: { values: [] }, mark: 'bar', encoding: { y: { field: 'prototype', aggregate: 'mean' }, x: { field: 'toString', type: 'nominal' } } });
+    const text = JSON.stringify({
+      data: { values: [] },
+      mark: 'bar',
+      encoding: { y: { field: 'prototype', aggregate: 'mean' }, x: { field: 'toString', type: 'nominal' } },
+    });
     const doc = parseDocument(text);
     expect(compileVegaLite(doc.value, doc).vega).toBeDefined();
   });
@@ -152,16 +171,21 @@ describe('compileVegaLite: a property named __proto__', () => {
   // Found by fuzzing: an array under "__proto__" in a scale gave the compiled spec Array's
   // methods, which a worker cannot post.
   it('is an error at its key, and nothing is compiled', () => {
-    const text = '{\n  "data": {"values": [{"a": 1, "__proto__": 2}]},\n  "mark": "point",\n  "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"__proto__": [1, 2]}}}\n}';
+    const text =
+      '{\n  "data": {"values": [{"a": 1, "__proto__": 2}]},\n  "mark": "point",\n  "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"__proto__": [1, 2]}}}\n}';
     const doc = parseDocument(text);
     const r = compileVegaLite(doc.value, doc);
     expect(r.vega).toBeUndefined();
-    expect(r.problems.map((p) => [p.severity, p.path, textOf(doc, p.range)])).toEqual([['error', '/encoding/x/scale/__proto__', '"__proto__"']]);
+    expect(r.problems.map((p) => [p.severity, p.path, textOf(doc, p.range)])).toEqual([
+      ['error', '/encoding/x/scale/__proto__', '"__proto__"'],
+    ]);
     expect(r.problems[0]!.message).toMatch(/^A property named "__proto__" cannot be drawn/);
   });
 
   it('inside inline data rows is left to the data', () => {
-    const doc = parseDocument('{"data": {"values": [{"a": 1, "__proto__": 2}]}, "mark": "point", "encoding": {"x": {"field": "a", "type": "quantitative"}}}');
+    const doc = parseDocument(
+      '{"data": {"values": [{"a": 1, "__proto__": 2}]}, "mark": "point", "encoding": {"x": {"field": "a", "type": "quantitative"}}}',
+    );
     const r = compileVegaLite(doc.value, doc);
     expect(r.problems).toEqual([]);
     expect(r.vega).toBeDefined();

@@ -10,12 +10,16 @@ import { runPipeline } from '../../src/core/pipeline';
 import { deepFreeze } from './helpers';
 
 const DIR = new URL('../../examples/', import.meta.url);
-const names = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const names = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const read = (name: string) => readFileSync(new URL(name, DIR), 'utf8');
 
 describe('every example', () => {
   const validator = createAjvValidator();
-  const plain = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false }).compile(vegaLiteSchema);
+  const plain = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false }).compile(
+    vegaLiteSchema,
+  );
 
   it('exists', () => {
     expect(names).toContain('welcome.vl.json');
@@ -27,7 +31,7 @@ describe('every example', () => {
     expect(r.vega).toBeDefined();
   });
 
-  it.each(names)('%s: its expansion is plain Vega-Lite, valid against Vega-Lite\'s own schema', (name) => {
+  it.each(names)("%s: its expansion is plain Vega-Lite, valid against Vega-Lite's own schema", (name) => {
     const { spec } = expandMarks(parseDocument(read(name)).value);
     const ok = plain(spec);
     expect(plain.errors ?? []).toEqual([]);

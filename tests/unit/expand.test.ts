@@ -60,10 +60,7 @@ const registry = [twin, pair, boom, loop];
 
 const X = { field: 'a', type: 'quantitative' };
 const Y = { field: 'b', type: 'quantitative' };
-const TWIN_LAYER = [
-  { mark: { type: 'point', style: 'twin-point' } },
-  { mark: { type: 'line', style: 'twin-line' } },
-];
+const TWIN_LAYER = [{ mark: { type: 'point', style: 'twin-point' } }, { mark: { type: 'line', style: 'twin-line' } }];
 
 /** Runs expandMarks on a deep-frozen input and checks that the input did not change. */
 function expand(spec: unknown, doc?: Parameters<typeof expandMarks>[1], reg: readonly ExtensionMark[] = registry) {
@@ -119,7 +116,7 @@ describe('expandMarks: where extension marks are found', () => {
     });
   });
 
-  it('expands inside a layer, passing the layer\'s encoding as parentEncoding', () => {
+  it("expands inside a layer, passing the layer's encoding as parentEncoding", () => {
     const spec = {
       data: { url: 'data/x.csv' },
       encoding: { x: X, y: Y },
@@ -150,10 +147,20 @@ describe('expandMarks: where extension marks are found', () => {
   });
 
   it.each(['hconcat', 'vconcat', 'concat'] as const)('expands inside %s, without a parent encoding', (key) => {
-    const spec = { [key]: [{ mark: 'bar', encoding: { x: X } }, { mark: 'twin', encoding: { y: Y } }] };
+    const spec = {
+      [key]: [
+        { mark: 'bar', encoding: { x: X } },
+        { mark: 'twin', encoding: { y: Y } },
+      ],
+    };
     const result = expand(spec);
     expect(result).toEqual({
-      spec: { [key]: [{ mark: 'bar', encoding: { x: X } }, { encoding: { y: Y }, layer: TWIN_LAYER }] },
+      spec: {
+        [key]: [
+          { mark: 'bar', encoding: { x: X } },
+          { encoding: { y: Y }, layer: TWIN_LAYER },
+        ],
+      },
       problems: [],
       expandedCount: 1,
     });
@@ -250,7 +257,12 @@ describe('expandMarks: where extension marks are found', () => {
   });
 
   it('does not look for units outside layer, concat, facet and repeat', () => {
-    const spec = { mark: 'bar', encoding: { x: { mark: 'twin' } }, params: [{ mark: 'twin' }], transform: [{ layer: [{ mark: 'twin' }] }] };
+    const spec = {
+      mark: 'bar',
+      encoding: { x: { mark: 'twin' } },
+      params: [{ mark: 'twin' }],
+      transform: [{ layer: [{ mark: 'twin' }] }],
+    };
     const result = expand(spec);
     expect(result.spec).toBe(spec);
     expect(result.expandedCount).toBe(0);
@@ -269,7 +281,10 @@ describe('expandMarks: sharing and purity', () => {
   it('returns a spec without extension marks as the identical object', () => {
     const spec = {
       data: { values: [{ a: 1 }] },
-      vconcat: [{ layer: [{ mark: 'bar' }, { mark: { type: 'line' } }] }, { facet: { field: 'f' }, spec: { mark: 'point' } }],
+      vconcat: [
+        { layer: [{ mark: 'bar' }, { mark: { type: 'line' } }] },
+        { facet: { field: 'f' }, spec: { mark: 'point' } },
+      ],
     };
     const result = expand(spec);
     expect(result.spec).toBe(spec);
@@ -339,7 +354,7 @@ describe('expandMarks: problems', () => {
     ]);
   });
 
-  it('places a throwing mark\'s error in the text when given the document', () => {
+  it("places a throwing mark's error in the text when given the document", () => {
     const text = '{\n  "layer": [\n    {"mark": "bar"},\n    {"mark": "boom"}\n  ]\n}';
     const doc = parseDocument(text);
     const [p] = expand(doc.value, doc).problems;
@@ -348,7 +363,7 @@ describe('expandMarks: problems', () => {
     expect(lc(p!.range)).toBe('4:14-4:20');
   });
 
-  it('prefixes reported paths with the unit\'s path and maps them into the text', () => {
+  it("prefixes reported paths with the unit's path and maps them into the text", () => {
     const text = [
       '{',
       '  "hconcat": [',
@@ -459,7 +474,7 @@ describe('the default registry', () => {
     expect(implicit.expandedCount).toBe(defaultRegistry.length);
   });
 
-  it('has unique names that do not shadow Vega-Lite\'s own marks', () => {
+  it("has unique names that do not shadow Vega-Lite's own marks", () => {
     const defs = vegaLiteSchema.definitions as Record<string, { enum?: string[]; const?: string }>;
     const builtIn = new Set([
       ...(defs['Mark']?.enum ?? []),

@@ -14,16 +14,50 @@ const brief = (x: SchemaExplainer, value: unknown, schema?: Schema) =>
 
 describe('SchemaExplainer on small schemas', () => {
   const defs = {
-    FieldDef: { type: 'object', properties: { field: { type: 'string' }, type: { enum: ['nominal', 'quantitative'] } }, additionalProperties: false },
-    DatumDef: { type: 'object', properties: { datum: {}, type: { enum: ['nominal', 'quantitative', 'geojson'] } }, additionalProperties: false },
-    ValueDef: { type: 'object', properties: { value: { type: 'number' } }, required: ['value'], additionalProperties: false },
-    Channel: { anyOf: [{ $ref: '#/definitions/FieldDef' }, { $ref: '#/definitions/DatumDef' }, { $ref: '#/definitions/ValueDef' }] },
+    FieldDef: {
+      type: 'object',
+      properties: { field: { type: 'string' }, type: { enum: ['nominal', 'quantitative'] } },
+      additionalProperties: false,
+    },
+    DatumDef: {
+      type: 'object',
+      properties: { datum: {}, type: { enum: ['nominal', 'quantitative', 'geojson'] } },
+      additionalProperties: false,
+    },
+    ValueDef: {
+      type: 'object',
+      properties: { value: { type: 'number' } },
+      required: ['value'],
+      additionalProperties: false,
+    },
+    Channel: {
+      anyOf: [
+        { $ref: '#/definitions/FieldDef' },
+        { $ref: '#/definitions/DatumDef' },
+        { $ref: '#/definitions/ValueDef' },
+      ],
+    },
     Step: { type: 'object', properties: { step: { type: 'number' } }, required: ['step'], additionalProperties: false },
     Width: { anyOf: [{ type: 'number' }, { const: 'container' }, { $ref: '#/definitions/Step' }] },
-    Bar: { type: 'object', properties: { type: { const: 'bar' }, size: { type: 'number' } }, required: ['type'], additionalProperties: false },
-    Box: { type: 'object', properties: { type: { const: 'boxplot' }, extent: { type: 'number' } }, required: ['type'], additionalProperties: false },
+    Bar: {
+      type: 'object',
+      properties: { type: { const: 'bar' }, size: { type: 'number' } },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    Box: {
+      type: 'object',
+      properties: { type: { const: 'boxplot' }, extent: { type: 'number' } },
+      required: ['type'],
+      additionalProperties: false,
+    },
     Mark: { anyOf: [{ $ref: '#/definitions/Bar' }, { $ref: '#/definitions/Box' }] },
-    On: { oneOf: [{ type: 'object', required: ['encode'] }, { type: 'object', required: ['update'] }] },
+    On: {
+      oneOf: [
+        { type: 'object', required: ['encode'] },
+        { type: 'object', required: ['update'] },
+      ],
+    },
   };
   const root = { definitions: defs, type: 'object' } as const;
   const x = new SchemaExplainer(root);
@@ -45,19 +79,31 @@ describe('SchemaExplainer on small schemas', () => {
 
   it('prefers the branch in which an unknown property is a typo of a known one', () => {
     expect(brief(x, { feild: 'a', type: 'nominal' }, ref('Channel'))).toEqual([
-      ['', 'additionalProperties', { additionalProperty: 'feild', allowed: ['field', 'type'], suggestion: 'field', definition: 'FieldDef' }],
+      [
+        '',
+        'additionalProperties',
+        { additionalProperty: 'feild', allowed: ['field', 'type'], suggestion: 'field', definition: 'FieldDef' },
+      ],
     ]);
   });
 
   it('does not report a missing property beside the unknown one that misspells it', () => {
     expect(brief(x, { valeu: 1 }, ref('Channel'))).toEqual([
-      ['', 'additionalProperties', { additionalProperty: 'valeu', allowed: ['value'], suggestion: 'value', definition: 'ValueDef' }],
+      [
+        '',
+        'additionalProperties',
+        { additionalProperty: 'valeu', allowed: ['value'], suggestion: 'value', definition: 'ValueDef' },
+      ],
     ]);
   });
 
   it('merges branches that all reject the value outright into one list of what may go there', () => {
     expect(brief(x, 'wide', ref('Width'))).toEqual([
-      ['', 'expected', { alternatives: [{ type: 'number' }, { value: 'container' }, { type: 'object', definition: 'Step' }] }],
+      [
+        '',
+        'expected',
+        { alternatives: [{ type: 'number' }, { value: 'container' }, { type: 'object', definition: 'Step' }] },
+      ],
     ]);
   });
 
@@ -65,20 +111,30 @@ describe('SchemaExplainer on small schemas', () => {
     expect(brief(x, { type: 'boxplot', extent: 'x' }, ref('Mark'))).toEqual([['/extent', 'type', { type: 'number' }]]);
   });
 
-  it('reports only a discriminator that no branch takes, with every branch\'s literal', () => {
+  it("reports only a discriminator that no branch takes, with every branch's literal", () => {
     // (The boxplot branch ranks first: it knows "extent".)
-    expect(brief(x, { type: 'barr', extent: 'x' }, ref('Mark'))).toEqual([['/type', 'enum', { allowedValues: ['boxplot', 'bar'] }]]);
+    expect(brief(x, { type: 'barr', extent: 'x' }, ref('Mark'))).toEqual([
+      ['/type', 'enum', { allowedValues: ['boxplot', 'bar'] }],
+    ]);
   });
 
   it('says nothing about the other properties of an object whose type is unknown: they depend on it', () => {
-    const shape = { type: 'object', properties: { type: { enum: ['circle', 'square'] }, size: { type: 'number' } }, additionalProperties: false };
-    expect(brief(x, { type: 'gauge', min: 0, max: 1 }, shape)).toEqual([['/type', 'enum', { allowedValues: ['circle', 'square'] }]]);
+    const shape = {
+      type: 'object',
+      properties: { type: { enum: ['circle', 'square'] }, size: { type: 'number' } },
+      additionalProperties: false,
+    };
+    expect(brief(x, { type: 'gauge', min: 0, max: 1 }, shape)).toEqual([
+      ['/type', 'enum', { allowedValues: ['circle', 'square'] }],
+    ]);
     // With a known type they are complained about.
     expect(brief(x, { type: 'circle', min: 0 }, shape).map((i) => i[0])).toEqual(['']);
   });
 
   it('merges a oneOf whose branches each miss one property', () => {
-    expect(brief(x, { events: 'click' }, ref('On'))).toEqual([['', 'required', { missingProperty: 'encode', alternatives: ['encode', 'update'] }]]);
+    expect(brief(x, { events: 'click' }, ref('On'))).toEqual([
+      ['', 'required', { missingProperty: 'encode', alternatives: ['encode', 'update'] }],
+    ]);
     expect(brief(x, { encode: 'a', update: 'b' }, ref('On'))).toEqual([['', 'oneOf', { passing: 2 }]]);
   });
 
@@ -128,13 +184,20 @@ describe('didYouMean', () => {
 });
 
 describe('strictVegaSchema', () => {
-  const strict = strictVegaSchema(vegaSchema) as { definitions: Record<string, Record<string, unknown>>; additionalProperties?: unknown };
+  const strict = strictVegaSchema(vegaSchema) as {
+    definitions: Record<string, Record<string, unknown>>;
+    additionalProperties?: unknown;
+  };
 
   it('closes the compositions Vega leaves open, lists mark types, and leaves the input alone', () => {
     expect(strict.definitions['marktype']).toEqual({ type: 'string', enum: [...VEGA_MARK_TYPES] });
     expect(strict.additionalProperties).toBe(false);
-    expect(Object.keys(strict.definitions['markVisual']!['properties'] as object)).toEqual(expect.arrayContaining(['type', 'from', 'encode', 'zindex']));
-    expect((vegaSchema as { definitions: Record<string, unknown> }).definitions['marktype']).toEqual({ type: 'string' });
+    expect(Object.keys(strict.definitions['markVisual']!['properties'] as object)).toEqual(
+      expect.arrayContaining(['type', 'from', 'encode', 'zindex']),
+    );
+    expect((vegaSchema as { definitions: Record<string, unknown> }).definitions['marktype']).toEqual({
+      type: 'string',
+    });
   });
 });
 
@@ -147,7 +210,10 @@ describe('SchemaExplainer agrees with AJV on the real schemas', () => {
   const vgCorpus = readCorpus('vega');
   const vega = strictVegaSchema(vegaSchema);
   // In full (every part explained) and as used (valid parts skipped after a quick walk).
-  const full = { vl: new SchemaExplainer(chartspecSchema as never, { skipValid: false }), vg: new SchemaExplainer(vega, { skipValid: false }) };
+  const full = {
+    vl: new SchemaExplainer(chartspecSchema as never, { skipValid: false }),
+    vg: new SchemaExplainer(vega, { skipValid: false }),
+  };
   const quick = { vl: new SchemaExplainer(chartspecSchema as never), vg: new SchemaExplainer(vega) };
   let ajv: Ajv;
   beforeAll(() => {
@@ -162,22 +228,31 @@ describe('SchemaExplainer agrees with AJV on the real schemas', () => {
     return { valid, issues };
   };
 
-  it.skipIf(!vlCorpus || !vgCorpus)('finds nothing wrong with any conformance spec, explaining all of it and as used', () => {
-    for (const [language, corpus] of [['vega-lite', vlCorpus!], ['vega', vgCorpus!]] as const) {
-      for (const f of corpus) {
-        expect([f.name, check(language, JSON.parse(f.text), full).issues]).toEqual([f.name, []]);
-        expect([f.name, check(language, JSON.parse(f.text), quick).issues]).toEqual([f.name, []]);
+  it.skipIf(!vlCorpus || !vgCorpus)(
+    'finds nothing wrong with any conformance spec, explaining all of it and as used',
+    () => {
+      for (const [language, corpus] of [
+        ['vega-lite', vlCorpus!],
+        ['vega', vgCorpus!],
+      ] as const) {
+        for (const f of corpus) {
+          expect([f.name, check(language, JSON.parse(f.text), full).issues]).toEqual([f.name, []]);
+          expect([f.name, check(language, JSON.parse(f.text), quick).issues]).toEqual([f.name, []]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.skipIf(!vlCorpus || !vgCorpus)('says "invalid" exactly when AJV does, for mutated conformance specs', () => {
     let seed = 1;
-    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-    const pick = <T,>(a: readonly T[]) => a[Math.floor(random() * a.length)]!;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(a: readonly T[]) => a[Math.floor(random() * a.length)]!;
     const values = ['x', 'bar', 'nominal', 1, -5, 0.5, true, null, {}, [], { field: 'a' }, ['a'], 'container', '0.5'];
     let invalid = 0;
-    for (const [language, corpus] of [['vega-lite', vlCorpus!], ['vega', vgCorpus!]] as const) {
+    for (const [language, corpus] of [
+      ['vega-lite', vlCorpus!],
+      ['vega', vgCorpus!],
+    ] as const) {
       for (const f of corpus) {
         for (let m = 0; m < 3; m++) {
           const spec = JSON.parse(f.text);

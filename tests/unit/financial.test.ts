@@ -14,7 +14,10 @@ const X = { field: 'd', type: 'temporal' };
 const SLOT_TRANSFORMS = [
   { calculate: 'toDate(datum["d"])', as: '__t' },
   { window: [{ op: 'lag', field: '__t', as: '__prev_t' }], sort: [{ field: '__t' }], groupby: [] },
-  { calculate: 'isValid(datum.__prev_t) && datum.__t > datum.__prev_t ? datum.__t - datum.__prev_t : null', as: '__gap' },
+  {
+    calculate: 'isValid(datum.__prev_t) && datum.__t > datum.__prev_t ? datum.__t - datum.__prev_t : null',
+    as: '__gap',
+  },
   { joinaggregate: [{ op: 'min', field: '__gap', as: '__step' }], groupby: [] },
   { calculate: 'datum.__t - (isValid(datum.__step) ? datum.__step : 1) * 0.35', as: '__x0' },
   { calculate: 'datum.__t + (isValid(datum.__step) ? datum.__step : 1) * 0.35', as: '__x1' },
@@ -64,7 +67,11 @@ function expand(spec: JsonObject) {
 
 describe('candlestick', () => {
   it('expands into a wick and a body sized by the spacing of the bars', () => {
-    const r = expand({ data: { url: 'data/ohlc.json' }, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const r = expand({
+      data: { url: 'data/ohlc.json' },
+      mark: { type: 'candlestick', tooltip: false },
+      encoding: { x: X, ...PRICES },
+    });
     expect(r.problems).toEqual([]);
     expect(r.spec).toEqual({
       data: { url: 'data/ohlc.json' },
@@ -72,7 +79,12 @@ describe('candlestick', () => {
       layer: [
         {
           mark: { type: 'rule', style: 'candlestick-wick' },
-          encoding: { x: { title: 'd', type: 'temporal', field: '__t' }, y: { ...Y, field: 'l' }, y2: { field: 'h' }, color: COLOR },
+          encoding: {
+            x: { title: 'd', type: 'temporal', field: '__t' },
+            y: { ...Y, field: 'l' },
+            y2: { field: 'h' },
+            color: COLOR,
+          },
         },
         {
           mark: { type: 'bar', style: 'candlestick-body', minBandSize: 1 },
@@ -115,7 +127,9 @@ describe('candlestick', () => {
 
   it('leaves the wick out of what a screen reader reads when the body describes the candle', () => {
     const parts = (spec: JsonObject) => {
-      const vg = compile(expand(spec).spec as never).spec as { marks: { type: string; aria?: boolean; encode: { update: JsonObject } }[] };
+      const vg = compile(expand(spec).spec as never).spec as {
+        marks: { type: string; aria?: boolean; encode: { update: JsonObject } }[];
+      };
       const mark = (part: 'rule' | 'rect') => vg.marks.find((m) => m.type === part)!;
       return { wick: mark('rule'), body: mark('rect') };
     };
@@ -143,7 +157,9 @@ describe('candlestick', () => {
     const layer = (r.spec as JsonObject)['layer'] as JsonObject[];
     expect(layer).toHaveLength(1);
     expect(layer[0]!['mark']).toEqual({ type: 'bar', style: 'candlestick-body', minBandSize: 1, opacity: 0.5 });
-    expect(((layer[0]!['encoding'] as JsonObject)['color'] as { condition: JsonObject[] }).condition[0]!['value']).toBe('blue');
+    expect(((layer[0]!['encoding'] as JsonObject)['color'] as { condition: JsonObject[] }).condition[0]!['value']).toBe(
+      'blue',
+    );
   });
 
   it('outlines rising bodies when hollow', () => {
@@ -168,11 +184,19 @@ describe('candlestick', () => {
     expect(r.problems).toEqual([]);
     const inner = ((r.spec as JsonObject)['layer'] as JsonObject[])[0]!;
     const wick = (inner['layer'] as JsonObject[])[0]!;
-    expect((wick['encoding'] as JsonObject)['y']).toEqual({ type: 'quantitative', title: 'Price', scale: { zero: false, type: 'log' }, field: 'l' });
+    expect((wick['encoding'] as JsonObject)['y']).toEqual({
+      type: 'quantitative',
+      title: 'Price',
+      scale: { zero: false, type: 'log' },
+      field: 'l',
+    });
   });
 
   it('uses the scale bands on a discrete x', () => {
-    const r = expand({ mark: { type: 'candlestick', tooltip: false }, encoding: { x: { field: 'day', type: 'ordinal' }, ...PRICES } });
+    const r = expand({
+      mark: { type: 'candlestick', tooltip: false },
+      encoding: { x: { field: 'day', type: 'ordinal' }, ...PRICES },
+    });
     const [wick, body] = (r.spec as JsonObject)['layer'] as JsonObject[];
     expect((wick!['encoding'] as JsonObject)['x']).toEqual({ field: 'day', type: 'ordinal' });
     expect(body!['mark']).toEqual({ type: 'bar', style: 'candlestick-body', width: { band: 0.7 }, minBandSize: 1 });
@@ -184,15 +208,35 @@ describe('candlestick', () => {
     const doc = parseDocument(text);
     const r = expandMarks(doc.value, doc, REGISTRY);
     expect(r.problems.map((p) => [p.severity, p.source, p.path, p.message])).toEqual([
-      ['error', 'mark', '/encoding', 'The candlestick mark needs the "high", "low", "close" channels, each with a "field"'],
+      [
+        'error',
+        'mark',
+        '/encoding',
+        'The candlestick mark needs the "high", "low", "close" channels, each with a "field"',
+      ],
     ]);
     expect(r.problems[0]!.range.start.line).toBe(3);
   });
 
   it('compiles with vega-lite without warnings', () => {
-    const r = expand({ data: { values: [{ d: '2024-01-02', o: 1, h: 3, l: 0.5, c: 2 }, { d: '2024-01-03', o: 2, h: 2.5, l: 1, c: 1.5 }] }, mark: 'candlestick', encoding: { x: X, ...PRICES } });
+    const r = expand({
+      data: {
+        values: [
+          { d: '2024-01-02', o: 1, h: 3, l: 0.5, c: 2 },
+          { d: '2024-01-03', o: 2, h: 2.5, l: 1, c: 1.5 },
+        ],
+      },
+      mark: 'candlestick',
+      encoding: { x: X, ...PRICES },
+    });
     const warnings: string[] = [];
-    const logger = { level: () => 2, warn: (...a: unknown[]) => warnings.push(a.join(' ')), info: () => logger, debug: () => logger, error: (...a: unknown[]) => warnings.push(a.join(' ')) };
+    const logger = {
+      level: () => 2,
+      warn: (...a: unknown[]) => warnings.push(a.join(' ')),
+      info: () => logger,
+      debug: () => logger,
+      error: (...a: unknown[]) => warnings.push(a.join(' ')),
+    };
     compile(r.spec as never, { logger: logger as never });
     expect(warnings).toEqual([]);
   });
@@ -217,7 +261,12 @@ describe('ohlc', () => {
       layer: [
         {
           mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5 },
-          encoding: { x: { title: 'd', type: 'temporal', field: '__t' }, y: { ...Y, field: 'l' }, y2: { field: 'h' }, color: COLOR },
+          encoding: {
+            x: { title: 'd', type: 'temporal', field: '__t' },
+            y: { ...Y, field: 'l' },
+            y2: { field: 'h' },
+            color: COLOR,
+          },
         },
         tick('o', '__x0', '__t'),
         tick('c', '__t', '__x1'),
@@ -226,10 +275,13 @@ describe('ohlc', () => {
   });
 
   it('leaves the ticks out of what a screen reader reads when the range describes the bar', () => {
-    const marks = (spec: JsonObject) => ((expand(spec).spec as JsonObject)['layer'] as JsonObject[]).map((l) => l['mark'] as JsonObject);
+    const marks = (spec: JsonObject) =>
+      ((expand(spec).spec as JsonObject)['layer'] as JsonObject[]).map((l) => l['mark'] as JsonObject);
     const described = marks({ mark: 'ohlc', encoding: { x: X, ...PRICES } });
     expect(described.map((m) => m['aria'])).toEqual([undefined, false, false]);
-    expect(marks({ mark: { type: 'ohlc', tooltip: false }, encoding: { x: X, ...PRICES } }).map((m) => m['aria'])).toEqual([undefined, undefined, undefined]);
+    expect(
+      marks({ mark: { type: 'ohlc', tooltip: false }, encoding: { x: X, ...PRICES } }).map((m) => m['aria']),
+    ).toEqual([undefined, undefined, undefined]);
   });
 
   it('drops a part set to false', () => {
@@ -252,7 +304,9 @@ describe('what the marks read but plain Vega-Lite does not know', () => {
     // The candles still got the rising color from config.
     const candle = (spec['layer'] as JsonObject[])[0]!;
     const wick = (candle['layer'] as JsonObject[])[0]!;
-    expect((((wick['encoding'] as JsonObject)['color'] as { condition: JsonObject[] }).condition[0]!)['value']).toBe('blue');
+    expect(((wick['encoding'] as JsonObject)['color'] as { condition: JsonObject[] }).condition[0]!['value']).toBe(
+      'blue',
+    );
   });
 });
 
@@ -265,7 +319,8 @@ async function drawn(spec: unknown): Promise<Map<string, Item[]>> {
   const out = new Map<string, Item[]>();
   const visit = (node: { marktype?: string; name?: string; items?: unknown[] }) => {
     // Facet cells repeat a mark's name: their items add up.
-    if (node.marktype && node.name && node.marktype !== 'group') out.set(node.name, [...(out.get(node.name) ?? []), ...((node.items ?? []) as never[])]);
+    if (node.marktype && node.name && node.marktype !== 'group')
+      out.set(node.name, [...(out.get(node.name) ?? []), ...((node.items ?? []) as never[])]);
     for (const child of node.items ?? []) visit(child as never);
   };
   visit((view.scenegraph() as unknown as { root: never }).root);
@@ -314,12 +369,21 @@ describe('the volume pane', () => {
     // The dates are read once, on the pane's axis.
     const candle = (view!['layer'] as JsonObject[])[0]!;
     const wick = (candle['layer'] as JsonObject[])[0]!;
-    expect((wick['encoding'] as JsonObject)['x']).toEqual({ title: 'd', type: 'temporal', field: '__t', axis: { labels: false, ticks: false, title: null } });
+    expect((wick['encoding'] as JsonObject)['x']).toEqual({
+      title: 'd',
+      type: 'temporal',
+      field: '__t',
+      axis: { labels: false, ticks: false, title: null },
+    });
   });
 
   it('is sized and styled by the volume option, and left out with volume: false', () => {
     const spec = (volume: unknown) =>
-      expand({ data: { values: DAYS }, mark: { type: 'candlestick', tooltip: false, volume }, encoding: { x: X, ...PRICES, volume: { field: 'v', title: 'Shares' } } }).spec as JsonObject;
+      expand({
+        data: { values: DAYS },
+        mark: { type: 'candlestick', tooltip: false, volume },
+        encoding: { x: X, ...PRICES, volume: { field: 'v', title: 'Shares' } },
+      }).spec as JsonObject;
     const pane = (spec({ height: 120, color: '#888', opacity: 0.8 })['vconcat'] as JsonObject[])[1]!;
     expect(pane['height']).toBe(120);
     expect(pane['mark']).toEqual({ type: 'bar', style: 'candlestick-volume', opacity: 0.8, minBandSize: 1 });
@@ -333,23 +397,41 @@ describe('the volume pane', () => {
   it('takes the data of a unit inside a concat, and stays inside that concat item', () => {
     const r = expand({
       hconcat: [
-        { data: { values: DAYS }, mark: { type: 'ohlc', tooltip: false }, encoding: { x: X, ...PRICES, volume: { field: 'v' } } },
+        {
+          data: { values: DAYS },
+          mark: { type: 'ohlc', tooltip: false },
+          encoding: { x: X, ...PRICES, volume: { field: 'v' } },
+        },
         { data: { values: DAYS }, mark: 'line', encoding: { x: X, y: { field: 'c', type: 'quantitative' } } },
       ],
     });
     expect(r.problems).toEqual([]);
     const [first, second] = (r.spec as JsonObject)['hconcat'] as JsonObject[];
     expect(first!['data']).toEqual({ values: DAYS });
-    expect((first!['vconcat'] as JsonObject[]).map((v) => (v['mark'] as JsonObject | undefined)?.['style'] ?? 'view')).toEqual(['view', 'ohlc-volume']);
+    expect(
+      (first!['vconcat'] as JsonObject[]).map((v) => (v['mark'] as JsonObject | undefined)?.['style'] ?? 'view'),
+    ).toEqual(['view', 'ohlc-volume']);
     expect(second!['mark']).toBe('line');
   });
 
   it('cannot go into a facet: a warning at the volume channel, the chart without it', () => {
-    const text = JSON.stringify({ data: { values: DAYS }, facet: { field: 's' }, spec: { mark: 'candlestick', encoding: { x: X, ...PRICES, volume: { field: 'v' } } } }, null, 2);
+    const text = JSON.stringify(
+      {
+        data: { values: DAYS },
+        facet: { field: 's' },
+        spec: { mark: 'candlestick', encoding: { x: X, ...PRICES, volume: { field: 'v' } } },
+      },
+      null,
+      2,
+    );
     const doc = parseDocument(text);
     const r = expandMarks(doc.value, doc, REGISTRY);
     expect(r.problems.map((p) => [p.severity, p.path, p.message])).toEqual([
-      ['warning', '/spec/encoding/volume', 'The volume pane goes below a chart, and a facet or repeat has no room for it: volume is left out'],
+      [
+        'warning',
+        '/spec/encoding/volume',
+        'The volume pane goes below a chart, and a facet or repeat has no room for it: volume is left out',
+      ],
     ]);
     const line = text.split('\n').findIndex((l) => l.includes('"volume"')) + 1;
     expect([r.problems[0]!.range.start.line, textOf(doc, r.problems[0]!.range)]).toEqual([line, '{']);
@@ -360,19 +442,29 @@ describe('the volume pane', () => {
     const r = expand({
       data: { values: DAYS },
       encoding: { x: X, ...PRICES, volume: { field: 'v' } },
-      layer: [{ mark: 'candlestick' }, { mark: { type: 'ohlc', band: 0.5 }, encoding: { open: { field: 'o' } , high: null } }],
+      layer: [
+        { mark: 'candlestick' },
+        { mark: { type: 'ohlc', band: 0.5 }, encoding: { open: { field: 'o' }, high: null } },
+      ],
     });
     expect(r.problems.map((p) => p.message)).toEqual(['The ohlc mark needs the "high" channel, with a "field"']);
     expect(r.expandedCount).toBe(2);
   });
 
   it('draws one volume bar under each candle, at the same x', async () => {
-    const r = expand({ data: { values: DAYS }, width: 200, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES, volume: { field: 'v' } } });
+    const r = expand({
+      data: { values: DAYS },
+      width: 200,
+      mark: { type: 'candlestick', tooltip: false },
+      encoding: { x: X, ...PRICES, volume: { field: 'v' } },
+    });
     const items = await drawn(r.spec);
     const bodies = items.get('concat_0_layer_1_marks')!;
     const volumes = items.get('concat_1_marks')!;
     expect(bodies).toHaveLength(4);
-    expect(volumes.map((v) => Math.round(v.x + v.width! / 2))).toEqual(bodies.map((b) => Math.round(b.x + b.width! / 2)));
+    expect(volumes.map((v) => Math.round(v.x + v.width! / 2))).toEqual(
+      bodies.map((b) => Math.round(b.x + b.width! / 2)),
+    );
     // Taller bar, more volume.
     const heights = volumes.map((v) => v.height!);
     expect(heights.indexOf(Math.max(...heights))).toBe(2);
@@ -381,38 +473,62 @@ describe('the volume pane', () => {
 
 describe('level of detail', () => {
   it('merges the bars of each pixel column in the dataflow, keeping the fields the chart reads', () => {
-    const r = expand({ width: 500, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES, opacity: { field: 'w', type: 'quantitative' } } });
+    const r = expand({
+      width: 500,
+      mark: { type: 'candlestick', tooltip: false },
+      encoding: { x: X, ...PRICES, opacity: { field: 'w', type: 'quantitative' } },
+    });
     const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
     expect(transform).toEqual([...LOD(500), { calculate: 'datum.__last["w"]', as: 'w' }, ...SLOT_TRANSFORMS]);
-    const off = expand({ width: 500, mark: { type: 'candlestick', tooltip: false, lod: false }, encoding: { x: X, ...PRICES } });
+    const off = expand({
+      width: 500,
+      mark: { type: 'candlestick', tooltip: false, lod: false },
+      encoding: { x: X, ...PRICES },
+    });
     expect((off.spec as JsonObject)['transform']).toEqual(SLOT_TRANSFORMS);
   });
 
   it('is left out where no more bars than columns can arrive: inline data, and transforms that add no rows', () => {
-    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ d: Date.UTC(2024, 0, 1) + i * 864e5, o: 1, h: 2, l: 0, c: 1 }));
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ d: Date.UTC(2024, 0, 1) + i * 864e5, o: 1, h: 2, l: 0, c: 1 }));
     const lod = (spec: JsonObject) => {
-      const r = expand({ width: 100, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES }, ...spec });
+      const r = expand({
+        width: 100,
+        mark: { type: 'candlestick', tooltip: false },
+        encoding: { x: X, ...PRICES },
+        ...spec,
+      });
       expect(r.problems).toEqual([]);
       const transforms = JSON.stringify(r.spec);
       return transforms.includes('__column');
     };
     expect(lod({ data: { values: rows(100) } })).toBe(false);
     expect(lod({ data: { values: rows(101) } })).toBe(true);
-    expect(lod({ data: { values: rows(100) }, transform: [{ filter: 'datum.o > 0' }, { calculate: '1', as: 'k' }] })).toBe(false);
+    expect(
+      lod({ data: { values: rows(100) }, transform: [{ filter: 'datum.o > 0' }, { calculate: '1', as: 'k' }] }),
+    ).toBe(false);
     // A fold can multiply the rows; data by URL is only known when it arrives.
     expect(lod({ data: { values: rows(60) }, transform: [{ fold: ['o', 'c'] }] })).toBe(true);
     expect(lod({ data: { url: 'data/prices.csv' } })).toBe(true);
     // A named dataset counts; so does the data of an enclosing layer, and a width of its own.
     expect(lod({ datasets: { p: rows(80) }, data: { name: 'p' } })).toBe(false);
     const layered = (n: number, width: number) =>
-      expand({ data: { values: rows(n) }, layer: [{ width, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } }] });
+      expand({
+        data: { values: rows(n) },
+        layer: [{ width, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } }],
+      });
     expect(JSON.stringify(layered(150, 200).spec).includes('__column')).toBe(false);
     expect(JSON.stringify(layered(150, 100).spec).includes('__column')).toBe(true);
   });
 
   it('divides the zoomed range when an x interval is bound to the scales', () => {
     const params = [{ name: 'zoom', select: { type: 'interval', encodings: ['x'] }, bind: 'scales' }];
-    const r = expand({ width: 200, params, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const r = expand({
+      width: 200,
+      params,
+      mark: { type: 'candlestick', tooltip: false },
+      encoding: { x: X, ...PRICES },
+    });
     const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
     const zoomed = '(isArray(zoom["__x0"]) && length(zoom["__x0"]) === 2)';
     const lo = `(${zoomed} ? +zoom["__x0"][0] : datum.__tmin)`;
@@ -429,8 +545,19 @@ describe('level of detail', () => {
 
   it('draws one candle per pixel column, with the true first open, extremes and last close', async () => {
     // 2,000 bars of one hour; 100 columns → 20 bars per candle.
-    const rows = Array.from({ length: 2000 }, (_, i) => ({ d: Date.UTC(2024, 0, 1) + i * 3600e3, o: 100 + i, h: 100 + i + 5, l: 100 + i - 5, c: 100 + i + 1 }));
-    const r = expand({ data: { values: rows }, width: 100, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const rows = Array.from({ length: 2000 }, (_, i) => ({
+      d: Date.UTC(2024, 0, 1) + i * 3600e3,
+      o: 100 + i,
+      h: 100 + i + 5,
+      l: 100 + i - 5,
+      c: 100 + i + 1,
+    }));
+    const r = expand({
+      data: { values: rows },
+      width: 100,
+      mark: { type: 'candlestick', tooltip: false },
+      encoding: { x: X, ...PRICES },
+    });
     const bodies = (await drawn(r.spec)).get('layer_1_marks')!;
     expect(bodies).toHaveLength(100);
     const scene = bodies.map((b) => b.datum).sort((a, b) => +a['d']! - +b['d']!);
@@ -444,7 +571,10 @@ describe('trading days (gaps: false)', () => {
   it('puts every layer sharing x on one slot per trading day', () => {
     const r = expand({
       encoding: { x: { ...X, axis: { format: '%d' } }, ...PRICES },
-      layer: [{ mark: { type: 'candlestick', gaps: false, tooltip: false } }, { mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } }],
+      layer: [
+        { mark: { type: 'candlestick', gaps: false, tooltip: false } },
+        { mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } },
+      ],
     });
     expect(r.problems).toEqual([]);
     const day = {
@@ -464,8 +594,15 @@ describe('trading days (gaps: false)', () => {
   });
 
   it('leaves no gap for the weekend when drawn', async () => {
-    const spec = (gaps: boolean) => expand({ data: { values: DAYS }, width: 300, mark: { type: 'candlestick', gaps, tooltip: false }, encoding: { x: X, ...PRICES } }).spec;
-    const centers = async (gaps: boolean) => (await drawn(spec(gaps))).get('layer_1_marks')!.map((b) => b.x + b.width! / 2);
+    const spec = (gaps: boolean) =>
+      expand({
+        data: { values: DAYS },
+        width: 300,
+        mark: { type: 'candlestick', gaps, tooltip: false },
+        encoding: { x: X, ...PRICES },
+      }).spec;
+    const centers = async (gaps: boolean) =>
+      (await drawn(spec(gaps))).get('layer_1_marks')!.map((b) => b.x + b.width! / 2);
     const steps = (xs: number[]) => xs.slice(1).map((x, i) => Math.round(x - xs[i]!));
     const calendar = steps(await centers(true));
     const trading = steps(await centers(false));
@@ -481,7 +618,11 @@ describe('trading days (gaps: false)', () => {
       encoding: { x: X, ...PRICES, volume: { field: 'v' } },
       layer: [
         { mark: { type: 'candlestick', gaps: false } },
-        { transform: [{ window: [{ op: 'mean', field: 'c', as: 'ma' }], frame: [-1, 0] }], mark: 'line', encoding: { y: { field: 'ma', type: 'quantitative' } } },
+        {
+          transform: [{ window: [{ op: 'mean', field: 'c', as: 'ma' }], frame: [-1, 0] }],
+          mark: 'line',
+          encoding: { y: { field: 'ma', type: 'quantitative' } },
+        },
       ],
     });
     const items = await drawn(r.spec);
@@ -494,7 +635,10 @@ describe('trading days (gaps: false)', () => {
 
 describe('hollow candles', () => {
   it('stop the wick at the body, below and above', () => {
-    const r = expand({ mark: { type: 'candlestick', hollow: true, tooltip: false, body: false }, encoding: { x: { field: 'day', type: 'ordinal' }, ...PRICES } });
+    const r = expand({
+      mark: { type: 'candlestick', hollow: true, tooltip: false, body: false },
+      encoding: { x: { field: 'day', type: 'ordinal' }, ...PRICES },
+    });
     const wick = ((r.spec as JsonObject)['layer'] as JsonObject[])[0]!;
     const rule = (y: string, y2: string) => ({
       mark: { type: 'rule', style: 'candlestick-wick' },
@@ -511,10 +655,17 @@ describe('hollow candles', () => {
 });
 
 describe('in concat and facet', () => {
-  const SYMBOLS = [...DAYS.map((r) => ({ ...r, s: 'A' })), ...DAYS.map((r) => ({ ...r, s: 'B', o: r.o * 2, h: r.h * 2, l: r.l * 2, c: r.c * 2 }))];
+  const SYMBOLS = [
+    ...DAYS.map((r) => ({ ...r, s: 'A' })),
+    ...DAYS.map((r) => ({ ...r, s: 'B', o: r.o * 2, h: r.h * 2, l: r.l * 2, c: r.c * 2 })),
+  ];
 
   it('draws a candle per row in each facet cell', async () => {
-    const r = expand({ data: { values: SYMBOLS }, facet: { field: 's', type: 'nominal' }, spec: { width: 150, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } } });
+    const r = expand({
+      data: { values: SYMBOLS },
+      facet: { field: 's', type: 'nominal' },
+      spec: { width: 150, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } },
+    });
     expect(r.problems).toEqual([]);
     const items = await drawn(r.spec);
     const bodies = [...items.entries()].filter(([name]) => name.endsWith('layer_1_marks'));
@@ -522,7 +673,12 @@ describe('in concat and facet', () => {
   });
 
   it('draws candlestick and ohlc side by side in an hconcat', async () => {
-    const unit = (mark: string) => ({ data: { values: DAYS }, width: 150, mark: { type: mark, tooltip: false }, encoding: { x: X, ...PRICES } });
+    const unit = (mark: string) => ({
+      data: { values: DAYS },
+      width: 150,
+      mark: { type: mark, tooltip: false },
+      encoding: { x: X, ...PRICES },
+    });
     const r = expand({ hconcat: [unit('candlestick'), unit('ohlc')] });
     expect(r.problems).toEqual([]);
     const items = await drawn(r.spec);

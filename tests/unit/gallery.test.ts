@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { compareExamples, exampleInfo, matchesQuery } from '../../src/core/gallery';
 
 const DIR = new URL('../../examples/', import.meta.url);
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('gallery metadata read from the specs', () => {
   it('has at least 30 examples, each with a title of its own, a description and tags', () => {
@@ -26,18 +28,42 @@ describe('gallery metadata read from the specs', () => {
       description: 'S',
       tags: ['basics'],
     });
-    expect(exampleInfo('b.json', '{"title": ["One", "Two"], "description": "D", "mark": "bar"}')).toMatchObject({ name: 'b', title: 'One Two', description: 'D' });
-    expect(exampleInfo('c.vl.json', 'not json at all')).toEqual({ name: 'c', title: 'c', description: '', tags: ['basics'] });
+    expect(exampleInfo('b.json', '{"title": ["One", "Two"], "description": "D", "mark": "bar"}')).toMatchObject({
+      name: 'b',
+      title: 'One Two',
+      description: 'D',
+    });
+    expect(exampleInfo('c.vl.json', 'not json at all')).toEqual({
+      name: 'c',
+      title: 'c',
+      description: '',
+      tags: ['basics'],
+    });
   });
 
   it('tags follow from what the spec uses', () => {
     const tags = (spec: unknown) => exampleInfo('x.vl.json', JSON.stringify(spec)).tags;
-    expect(tags({ layer: [{ mark: 'candlestick' }, { mark: { type: 'annotation' } }] })).toEqual(['financial', 'annotation']);
-    expect(tags({ facet: { row: { field: 'a' } }, spec: { mark: { type: 'gauge' } } })).toEqual(['gauge', 'composition']);
-    expect(tags({ vconcat: [{ mark: 'point', params: [{ name: 'b', select: 'interval' }] }] })).toEqual(['basics', 'composition', 'interaction']);
+    expect(tags({ layer: [{ mark: 'candlestick' }, { mark: { type: 'annotation' } }] })).toEqual([
+      'financial',
+      'annotation',
+    ]);
+    expect(tags({ facet: { row: { field: 'a' } }, spec: { mark: { type: 'gauge' } } })).toEqual([
+      'gauge',
+      'composition',
+    ]);
+    expect(tags({ vconcat: [{ mark: 'point', params: [{ name: 'b', select: 'interval' }] }] })).toEqual([
+      'basics',
+      'composition',
+      'interaction',
+    ]);
     // A field named like a mark in the data is not a mark.
     expect(tags({ data: { values: [{ mark: 'gauge' }] }, mark: 'bar' })).toEqual(['basics']);
-    expect(tags({ $schema: 'https://vega.github.io/schema/vega/v6.json', signals: [{ name: 's', bind: { input: 'range' } }] })).toEqual(['interaction', 'vega']);
+    expect(
+      tags({
+        $schema: 'https://vega.github.io/schema/vega/v6.json',
+        signals: [{ name: 's', bind: { input: 'range' } }],
+      }),
+    ).toEqual(['interaction', 'vega']);
   });
 
   it('orders the welcome chart first, then by tag', () => {

@@ -165,6 +165,12 @@ describe('LatestChannel', () => {
     ch.submit({ id: 3, text: '', kind: 'runtime' });
     w.answer(3);
     w.answer(3);
-    expect((w.sent as LaneReq[]).map((r) => `${r.kind ?? 'text'}${r.id}`)).toEqual(['text1', 'text2', 'text3', 'spec3', 'runtime3']);
+    expect((w.sent as LaneReq[]).map((r) => `${r.kind ?? 'text'}${r.id}`)).toEqual([
+      'text1',
+      'text2',
+      'text3',
+      'spec3',
+      'runtime3',
+    ]);
   });
 });

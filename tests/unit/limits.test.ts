@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatBytes, MAX_DEPTH, MAX_INLINE_ROWS, MAX_TEXT_BYTES, nestsDeeperThan, oversize, utf8Length } from '../../src/core/limits';
+import {
+  formatBytes,
+  MAX_DEPTH,
+  MAX_INLINE_ROWS,
+  MAX_TEXT_BYTES,
+  nestsDeeperThan,
+  oversize,
+  utf8Length,
+} from '../../src/core/limits';
 import { parseDocument } from '../../src/core/parse';
 
-const rows = (n: number) => `{"data": {"values": [${Array.from({ length: n }, (_, i) => `{"v":${i % 10}}`).join(',')}]}, "mark": "point", "encoding": {"x": {"field": "v", "type": "quantitative"}}}`;
+const rows = (n: number) =>
+  `{"data": {"values": [${Array.from({ length: n }, (_, i) => `{"v":${i % 10}}`).join(',')}]}, "mark": "point", "encoding": {"x": {"field": "v", "type": "quantitative"}}}`;
 
 describe('limits', () => {
   it('utf8Length counts bytes as TextEncoder does, surrogate pairs and lone surrogates included', () => {
@@ -25,7 +34,12 @@ describe('limits', () => {
     expect(doc.ok).toBe(false);
     expect(doc.root).toBeUndefined();
     expect(doc.problems).toHaveLength(1);
-    expect(doc.problems[0]).toMatchObject({ severity: 'error', source: 'parse', path: '', range: { start: { offset: 0 } } });
+    expect(doc.problems[0]).toMatchObject({
+      severity: 'error',
+      source: 'parse',
+      path: '',
+      range: { start: { offset: 0 } },
+    });
     expect(doc.problems[0]!.message).toBe(
       'This spec is 10 MB; Chartspec draws specs up to 10 MB — the text is kept. Put big data in a file and name it with "data": {"url": …}',
     );
@@ -72,10 +86,15 @@ describe('nestsDeeperThan', () => {
 
   it('agrees with the nesting of parsed JSON, whatever strings (brackets, quotes, escapes) hold', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 7 }), fc.boolean(), (value, limit, pretty) => {
-        const text = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
-        expect(nestsDeeperThan(text, limit)).toBe(depthOf(value) > limit);
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 6 }),
+        fc.integer({ min: 0, max: 7 }),
+        fc.boolean(),
+        (value, limit, pretty) => {
+          const text = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
+          expect(nestsDeeperThan(text, limit)).toBe(depthOf(value) > limit);
+        },
+      ),
       { numRuns: 300 },
     );
   });

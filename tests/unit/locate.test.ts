@@ -7,10 +7,7 @@ import { textOf } from './helpers';
 const SPEC = JSON.stringify(
   {
     data: { url: 'https://example.com/data/nope.json' },
-    transform: [
-      { filter: 'datum.price > 100 && datum.volume < 3' },
-      { calculate: 'foo(datum.price)', as: 'score' },
-    ],
+    transform: [{ filter: 'datum.price > 100 && datum.volume < 3' }, { calculate: 'foo(datum.price)', as: 'score' }],
     mark: 'bar',
     encoding: {
       x: { field: 'category', type: 'nominal', aggregate: 'median' },
@@ -54,7 +51,8 @@ describe('locateMessage: channels', () => {
     const d = parseDocument(
       JSON.stringify({ data: { values: [{ x: 1, y: 2 }] }, mark: 'bar', encoding: { x: { type: 'quantitative' } } }),
     );
-    const msg = 'Dropping {"type":"quantitative"} from channel "x" since it does not contain any data field, datum, value, or signal.';
+    const msg =
+      'Dropping {"type":"quantitative"} from channel "x" since it does not contain any data field, datum, value, or signal.';
     expect(locateMessage(d, msg).path).toBe('/encoding/x');
   });
 });
@@ -84,7 +82,10 @@ describe('locateMessage: quoted strings', () => {
 
   it('still finds a quoted value after a one-letter quoted channel name', () => {
     const d = parseDocument(
-      JSON.stringify({ mark: 'bar', encoding: { x: { field: 'a', type: 'quantitative', scale: { type: 'ordinal' } } } }),
+      JSON.stringify({
+        mark: 'bar',
+        encoding: { x: { field: 'a', type: 'quantitative', scale: { type: 'ordinal' } } },
+      }),
     );
     const msg = 'Channel "x" does not work with "ordinal" scale. We are using "linear" scale instead.';
     expect(locateMessage(d, msg).path).not.toBe('');
@@ -160,6 +161,8 @@ describe('data that failed to load', () => {
       ],
       'runtime',
     );
-    expect(problems.map((p) => [p.severity, p.message, p.path])).toEqual([['error', 'Could not load data/x.json: Error: 404', '/data/url']]);
+    expect(problems.map((p) => [p.severity, p.message, p.path])).toEqual([
+      ['error', 'Could not load data/x.json: Error: 404', '/data/url'],
+    ]);
   });
 });

@@ -48,13 +48,26 @@ const bar = (x: string, y = '{"field": "b", "type": "quantitative"}', extra = ''
 const vg = (body: string) => `{\n  "$schema": "https://vega.github.io/schema/vega/v6.json",\n${body}\n}`;
 const X = '{"field": "a", "type": "nominal"}';
 
-const e = (message: string | RegExp, range: string, at: string, source: ProblemSource = 'schema'): Expected => ({ message, range, at, source });
+const e = (message: string | RegExp, range: string, at: string, source: ProblemSource = 'schema'): Expected => ({
+  message,
+  range,
+  at,
+  source,
+});
 const vegaLiteCrash = (message: RegExp) => [{ source: 'compile' as const, message }];
 
 const MISTAKES: Mistake[] = [
   // Marks: the mark stage reports them; the schema's complaint sits at the same place and is dropped.
-  { name: 'misspelt mark', text: vl('  "mark": "barr"'), error: e('Unknown mark "barr". Did you mean "bar"?', '3:11-3:17', '"barr"', 'mark') },
-  { name: 'plural mark', text: vl('  "mark": "lines"'), error: e('Unknown mark "lines". Did you mean "line"?', '3:11-3:18', '"lines"', 'mark') },
+  {
+    name: 'misspelt mark',
+    text: vl('  "mark": "barr"'),
+    error: e('Unknown mark "barr". Did you mean "bar"?', '3:11-3:17', '"barr"', 'mark'),
+  },
+  {
+    name: 'plural mark',
+    text: vl('  "mark": "lines"'),
+    error: e('Unknown mark "lines". Did you mean "line"?', '3:11-3:18', '"lines"', 'mark'),
+  },
   {
     name: 'misspelt mark type in a mark object',
     text: vl('  "mark": {"type": "barr", "tooltip": true}'),
@@ -74,13 +87,33 @@ const MISTAKES: Mistake[] = [
   },
 
   // Channels.
-  { name: 'misspelt channel', text: bar(X, undefined, ',\n    "colr": {"field": "a", "type": "nominal"}'), error: e('Unknown property "colr". Did you mean "color"?', '7:5-7:11', '"colr"') },
-  { name: 'British channel', text: bar(X, undefined, ',\n    "colour": {"field": "a", "type": "nominal"}'), error: e('Unknown property "colour". Did you mean "color"?', '7:5-7:13', '"colour"') },
-  { name: 'capitalised channel', text: vl('  "mark": "bar",\n  "encoding": {"X": {"field": "a", "type": "nominal"}}'), error: e('Unknown property "X". Did you mean "x"?', '4:16-4:19', '"X"') },
+  {
+    name: 'misspelt channel',
+    text: bar(X, undefined, ',\n    "colr": {"field": "a", "type": "nominal"}'),
+    error: e('Unknown property "colr". Did you mean "color"?', '7:5-7:11', '"colr"'),
+  },
+  {
+    name: 'British channel',
+    text: bar(X, undefined, ',\n    "colour": {"field": "a", "type": "nominal"}'),
+    error: e('Unknown property "colour". Did you mean "color"?', '7:5-7:13', '"colour"'),
+  },
+  {
+    name: 'capitalised channel',
+    text: vl('  "mark": "bar",\n  "encoding": {"X": {"field": "a", "type": "nominal"}}'),
+    error: e('Unknown property "X". Did you mean "x"?', '4:16-4:19', '"X"'),
+  },
 
   // Field definitions.
-  { name: 'misspelt field', text: bar('{"feild": "a", "type": "nominal"}'), error: e('Unknown property "feild". Did you mean "field"?', '5:11-5:18', '"feild"') },
-  { name: 'swapped letters in type', text: bar('{"field": "a", "tpye": "nominal"}'), error: e('Unknown property "tpye". Did you mean "type"?', '5:25-5:31', '"tpye"') },
+  {
+    name: 'misspelt field',
+    text: bar('{"feild": "a", "type": "nominal"}'),
+    error: e('Unknown property "feild". Did you mean "field"?', '5:11-5:18', '"feild"'),
+  },
+  {
+    name: 'swapped letters in type',
+    text: bar('{"field": "a", "tpye": "nominal"}'),
+    error: e('Unknown property "tpye". Did you mean "type"?', '5:25-5:31', '"tpye"'),
+  },
   {
     name: 'misspelt property in a tooltip array',
     text: vl('  "mark": "bar",\n  "encoding": {"tooltip": [{"field": "a", "typ": "nominal"}]}'),
@@ -103,7 +136,11 @@ const MISTAKES: Mistake[] = [
     text: bar('{"field": "b", "type": "quantitive"}'),
     error: e('Unknown type "quantitive". Did you mean "quantitative"?', '5:33-5:45', '"quantitive"'),
   },
-  { name: 'capitalised type', text: bar('{"field": "b", "type": "Quantitative"}'), error: e('Unknown type "Quantitative". Did you mean "quantitative"?', '5:33-5:47', '"Quantitative"') },
+  {
+    name: 'capitalised type',
+    text: bar('{"field": "b", "type": "Quantitative"}'),
+    error: e('Unknown type "Quantitative". Did you mean "quantitative"?', '5:33-5:47', '"Quantitative"'),
+  },
   {
     name: 'misspelt type in a layer',
     text: vl('  "layer": [\n    {"mark": "bar", "encoding": {"x": {"field": "a", "type": "nominl"}}}\n  ]'),
@@ -117,12 +154,16 @@ const MISTAKES: Mistake[] = [
 
   {
     name: 'misspelt type in a condition',
-    text: vl('  "params": [{"name": "p", "select": "point"}],\n  "mark": "point",\n  "encoding": {"color": {"condition": {"param": "p", "field": "a", "type": "nominl"}, "value": "grey"}}'),
+    text: vl(
+      '  "params": [{"name": "p", "select": "point"}],\n  "mark": "point",\n  "encoding": {"color": {"condition": {"param": "p", "field": "a", "type": "nominl"}, "value": "grey"}}',
+    ),
     error: e('Unknown type "nominl". Did you mean "nominal"?', '5:76-5:84', '"nominl"'),
   },
   {
     name: 'misspelt value in a condition',
-    text: vl('  "params": [{"name": "p", "select": "point"}],\n  "mark": "point",\n  "encoding": {"color": {"condition": {"param": "p", "valeu": "red"}, "value": "grey"}}'),
+    text: vl(
+      '  "params": [{"name": "p", "select": "point"}],\n  "mark": "point",\n  "encoding": {"color": {"condition": {"param": "p", "valeu": "red"}, "value": "grey"}}',
+    ),
     error: e('Unknown property "valeu". Did you mean "value"?', '5:54-5:61', '"valeu"'),
   },
   {
@@ -132,7 +173,11 @@ const MISTAKES: Mistake[] = [
   },
 
   // Time units, aggregates, sorts.
-  { name: 'misspelt time unit', text: bar('{"field": "d", "type": "temporal", "timeUnit": "monht"}'), error: e('Unknown timeUnit "monht". Did you mean "month"?', '5:57-5:64', '"monht"') },
+  {
+    name: 'misspelt time unit',
+    text: bar('{"field": "d", "type": "temporal", "timeUnit": "monht"}'),
+    error: e('Unknown timeUnit "monht". Did you mean "month"?', '5:57-5:64', '"monht"'),
+  },
   {
     name: 'misspelt compound time unit',
     text: bar('{"field": "d", "type": "temporal", "timeUnit": "yearmnth"}'),
@@ -155,7 +200,9 @@ const MISTAKES: Mistake[] = [
   },
   {
     name: 'abbreviated op in an aggregate transform',
-    text: vl('  "transform": [{"aggregate": [{"op": "avg", "field": "b", "as": "m"}], "groupby": ["a"]}],\n  "mark": "bar"'),
+    text: vl(
+      '  "transform": [{"aggregate": [{"op": "avg", "field": "b", "as": "m"}], "groupby": ["a"]}],\n  "mark": "bar"',
+    ),
     error: e('Unknown op "avg". Did you mean "average"?', '3:39-3:44', '"avg"'),
   },
   {
@@ -163,25 +210,63 @@ const MISTAKES: Mistake[] = [
     text: vl('  "transform": [{"window": [{"op": "rnk", "as": "r"}]}],\n  "mark": "bar"'),
     error: e('Unknown op "rnk". Did you mean "rank"?', '3:36-3:41', '"rnk"'),
   },
-  { name: 'misspelt sort order', text: bar('{"field": "a", "type": "nominal", "sort": "ascendingg"}'), error: e('Unknown sort "ascendingg". Did you mean "ascending"?', '5:52-5:64', '"ascendingg"') },
-  { name: 'misspelt op in a sort object', text: bar('{"field": "a", "type": "nominal", "sort": {"field": "b", "op": "summ"}}'), error: e('Unknown op "summ". Did you mean "sum"?', '5:73-5:79', '"summ"') },
+  {
+    name: 'misspelt sort order',
+    text: bar('{"field": "a", "type": "nominal", "sort": "ascendingg"}'),
+    error: e('Unknown sort "ascendingg". Did you mean "ascending"?', '5:52-5:64', '"ascendingg"'),
+  },
+  {
+    name: 'misspelt op in a sort object',
+    text: bar('{"field": "a", "type": "nominal", "sort": {"field": "b", "op": "summ"}}'),
+    error: e('Unknown op "summ". Did you mean "sum"?', '5:73-5:79', '"summ"'),
+  },
 
   // Scales, axes, legends, resolve.
-  { name: 'misspelt scale type', text: bar('{"field": "b", "type": "quantitative", "scale": {"type": "logg"}}'), error: e('Unknown scale type "logg". Did you mean "log"?', '5:67-5:73', '"logg"') },
-  { name: 'misspelt linear', text: bar('{"field": "b", "type": "quantitative", "scale": {"type": "linar"}}'), error: e('Unknown scale type "linar". Did you mean "linear"?', '5:67-5:74', '"linar"') },
-  { name: 'quoted boolean in a scale', text: bar('{"field": "b", "type": "quantitative", "scale": {"zero": "false"}}'), error: e('"zero" must be true or false, without quotes', '5:67-5:74', '"false"') },
+  {
+    name: 'misspelt scale type',
+    text: bar('{"field": "b", "type": "quantitative", "scale": {"type": "logg"}}'),
+    error: e('Unknown scale type "logg". Did you mean "log"?', '5:67-5:73', '"logg"'),
+  },
+  {
+    name: 'misspelt linear',
+    text: bar('{"field": "b", "type": "quantitative", "scale": {"type": "linar"}}'),
+    error: e('Unknown scale type "linar". Did you mean "linear"?', '5:67-5:74', '"linar"'),
+  },
+  {
+    name: 'quoted boolean in a scale',
+    text: bar('{"field": "b", "type": "quantitative", "scale": {"zero": "false"}}'),
+    error: e('"zero" must be true or false, without quotes', '5:67-5:74', '"false"'),
+  },
   {
     name: 'domain as a string',
     text: bar('{"field": "b", "type": "quantitative", "scale": {"domain": "0,100"}}'),
     error: e('"domain" must be an array, "unaggregated", an object or {"expr": …}', '5:69-5:76', '"0,100"'),
   },
-  { name: 'misspelt label angle', text: bar('{"field": "a", "type": "nominal", "axis": {"labelAngel": 45}}'), error: e('Unknown property "labelAngel". Did you mean "labelAngle"?', '5:53-5:65', '"labelAngel"') },
-  { name: 'misspelt axis property', text: bar('{"field": "a", "type": "nominal", "axis": {"titel": "A"}}'), error: e('Unknown property "titel". Did you mean "title"?', '5:53-5:60', '"titel"') },
-  { name: 'quoted number in an axis', text: bar('{"field": "a", "type": "nominal", "axis": {"labelAngle": "45"}}'), error: e('"labelAngle" must be a number: write 45 without quotes', '5:67-5:71', '"45"') },
-  { name: 'quoted null for an axis', text: bar('{"field": "a", "type": "nominal", "axis": "null"}'), error: e('"axis" must be an object or null: write null without quotes', '5:52-5:58', '"null"') },
+  {
+    name: 'misspelt label angle',
+    text: bar('{"field": "a", "type": "nominal", "axis": {"labelAngel": 45}}'),
+    error: e('Unknown property "labelAngel". Did you mean "labelAngle"?', '5:53-5:65', '"labelAngel"'),
+  },
+  {
+    name: 'misspelt axis property',
+    text: bar('{"field": "a", "type": "nominal", "axis": {"titel": "A"}}'),
+    error: e('Unknown property "titel". Did you mean "title"?', '5:53-5:60', '"titel"'),
+  },
+  {
+    name: 'quoted number in an axis',
+    text: bar('{"field": "a", "type": "nominal", "axis": {"labelAngle": "45"}}'),
+    error: e('"labelAngle" must be a number: write 45 without quotes', '5:67-5:71', '"45"'),
+  },
+  {
+    name: 'quoted null for an axis',
+    text: bar('{"field": "a", "type": "nominal", "axis": "null"}'),
+    error: e('"axis" must be an object or null: write null without quotes', '5:52-5:58', '"null"'),
+  },
   {
     name: 'misspelt legend orient',
-    text: vl('  "mark": "point",\n  "encoding": {"color": {"field": "a", "type": "nominal", "legend": {"orient": "botom"}}}'),
+    text: vl(
+      '  "mark": "point",\n  "encoding": {"color": {"field": "a", "type": "nominal", "legend": {"orient": "botom"}}}',
+    ),
     error: e('Unknown orient "botom". Did you mean "bottom"?', '4:80-4:87', '"botom"'),
   },
   {
@@ -191,24 +276,76 @@ const MISTAKES: Mistake[] = [
   },
 
   // Wrong value types.
-  { name: 'width as a word', text: vl('  "mark": "bar",\n  "width": "wide"'), error: e('"width" must be a number, "container" or {"step": …}', '4:12-4:18', '"wide"') },
-  { name: 'quoted height', text: vl('  "mark": "bar",\n  "height": "200"'), error: e('"height" must be a number: write 200 without quotes', '4:13-4:18', '"200"') },
-  { name: 'quoted opacity', text: vl('  "mark": {"type": "bar", "opacity": "0.5"}'), error: e('"opacity" must be a number: write 0.5 without quotes', '3:38-3:43', '"0.5"') },
-  { name: 'opacity as a word', text: vl('  "mark": {"type": "bar", "opacity": "high"}'), error: e('"opacity" must be a number or {"expr": …}', '3:38-3:44', '"high"') },
-  { name: 'bin as yes', text: bar('{"field": "b", "type": "quantitative", "bin": "yes"}'), error: e('"bin" must be true, false, an object, "binned" or null', '5:56-5:61', '"yes"') },
-  { name: 'quoted bin', text: bar('{"field": "b", "type": "quantitative", "bin": "true"}'), error: e('"bin" must be true or false, without quotes', '5:56-5:62', '"true"') },
-  { name: 'quoted maxbins', text: bar('{"field": "b", "type": "quantitative", "bin": {"maxbins": "10"}}'), error: e('"maxbins" must be a number: write 10 without quotes', '5:68-5:72', '"10"') },
+  {
+    name: 'width as a word',
+    text: vl('  "mark": "bar",\n  "width": "wide"'),
+    error: e('"width" must be a number, "container" or {"step": …}', '4:12-4:18', '"wide"'),
+  },
+  {
+    name: 'quoted height',
+    text: vl('  "mark": "bar",\n  "height": "200"'),
+    error: e('"height" must be a number: write 200 without quotes', '4:13-4:18', '"200"'),
+  },
+  {
+    name: 'quoted opacity',
+    text: vl('  "mark": {"type": "bar", "opacity": "0.5"}'),
+    error: e('"opacity" must be a number: write 0.5 without quotes', '3:38-3:43', '"0.5"'),
+  },
+  {
+    name: 'opacity as a word',
+    text: vl('  "mark": {"type": "bar", "opacity": "high"}'),
+    error: e('"opacity" must be a number or {"expr": …}', '3:38-3:44', '"high"'),
+  },
+  {
+    name: 'bin as yes',
+    text: bar('{"field": "b", "type": "quantitative", "bin": "yes"}'),
+    error: e('"bin" must be true, false, an object, "binned" or null', '5:56-5:61', '"yes"'),
+  },
+  {
+    name: 'quoted bin',
+    text: bar('{"field": "b", "type": "quantitative", "bin": "true"}'),
+    error: e('"bin" must be true or false, without quotes', '5:56-5:62', '"true"'),
+  },
+  {
+    name: 'quoted maxbins',
+    text: bar('{"field": "b", "type": "quantitative", "bin": {"maxbins": "10"}}'),
+    error: e('"maxbins" must be a number: write 10 without quotes', '5:68-5:72', '"10"'),
+  },
   {
     name: 'stack as yes',
     text: bar(X, '{"field": "b", "type": "quantitative", "stack": "yes"}'),
     error: e('"stack" must be "zero", "center", "normalize", null, true or false', '6:58-6:63', '"yes"'),
   },
-  { name: 'title as a number', text: vl('  "mark": "bar",\n  "title": 5'), error: e('"title" must be a string, an array or an object', '4:12-4:13', '5') },
-  { name: 'quoted padding', text: vl('  "mark": "bar",\n  "padding": "5"'), error: e('"padding" must be a number: write 5 without quotes', '4:14-4:17', '"5"') },
-  { name: 'size value as a word', text: vl('  "mark": "point",\n  "encoding": {"size": {"value": "big"}}'), error: e('"value" must be a number or {"expr": …}', '4:34-4:39', '"big"') },
-  { name: 'encoding as an array', text: vl('  "mark": "bar",\n  "encoding": []'), error: e('"encoding" must be an object', '4:15-4:17', '[]') },
-  { name: 'axis format as a number', text: bar('{"field": "a", "type": "nominal", "axis": {"format": 5}}'), error: e('"format" must be a string or an object', '5:63-5:64', '5') },
-  { name: 'fold "as" as a string', text: vl('  "transform": [{"fold": ["a", "b"], "as": "k"}],\n  "mark": "bar"'), error: e('"as" must be an array', '3:44-3:47', '"k"') },
+  {
+    name: 'title as a number',
+    text: vl('  "mark": "bar",\n  "title": 5'),
+    error: e('"title" must be a string, an array or an object', '4:12-4:13', '5'),
+  },
+  {
+    name: 'quoted padding',
+    text: vl('  "mark": "bar",\n  "padding": "5"'),
+    error: e('"padding" must be a number: write 5 without quotes', '4:14-4:17', '"5"'),
+  },
+  {
+    name: 'size value as a word',
+    text: vl('  "mark": "point",\n  "encoding": {"size": {"value": "big"}}'),
+    error: e('"value" must be a number or {"expr": …}', '4:34-4:39', '"big"'),
+  },
+  {
+    name: 'encoding as an array',
+    text: vl('  "mark": "bar",\n  "encoding": []'),
+    error: e('"encoding" must be an object', '4:15-4:17', '[]'),
+  },
+  {
+    name: 'axis format as a number',
+    text: bar('{"field": "a", "type": "nominal", "axis": {"format": 5}}'),
+    error: e('"format" must be a string or an object', '5:63-5:64', '5'),
+  },
+  {
+    name: 'fold "as" as a string',
+    text: vl('  "transform": [{"fold": ["a", "b"], "as": "k"}],\n  "mark": "bar"'),
+    error: e('"as" must be an array', '3:44-3:47', '"k"'),
+  },
   {
     name: 'stroke dash as a string',
     text: vl('  "mark": {"type": "line", "strokeDash": "4 2"}'),
@@ -219,7 +356,11 @@ const MISTAKES: Mistake[] = [
   {
     name: 'scale at the top level',
     text: vl('  "mark": "bar",\n  "scale": {"type": "log"}'),
-    error: e('"scale" goes inside an encoding channel, e.g. "encoding": {"x": {"field": …, "scale": …}}', '4:3-4:10', '"scale"'),
+    error: e(
+      '"scale" goes inside an encoding channel, e.g. "encoding": {"x": {"field": …, "scale": …}}',
+      '4:3-4:10',
+      '"scale"',
+    ),
   },
   {
     name: 'axis directly under encoding',
@@ -231,11 +372,19 @@ const MISTAKES: Mistake[] = [
     text: vl('  "mark": "bar",\n  "encoding": {\n    "field": "a"\n  }'),
     error: e('"field" is not a channel: it goes inside one, e.g. "x": {"field": …}', '5:5-5:12', '"field"'),
   },
-  { name: 'channel at the top level', text: vl('  "mark": "bar",\n  "x": {"field": "a", "type": "nominal"}'), error: e('"x" is a channel: it goes inside "encoding"', '4:3-4:6', '"x"') },
+  {
+    name: 'channel at the top level',
+    text: vl('  "mark": "bar",\n  "x": {"field": "a", "type": "nominal"}'),
+    error: e('"x" is a channel: it goes inside "encoding"', '4:3-4:6', '"x"'),
+  },
   {
     name: 'color at the top level',
     text: vl('  "mark": "bar",\n  "color": "red"'),
-    error: e('"color" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)', '4:3-4:10', '"color"'),
+    error: e(
+      '"color" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)',
+      '4:3-4:10',
+      '"color"',
+    ),
   },
   {
     name: 'British color at the top level',
@@ -245,12 +394,20 @@ const MISTAKES: Mistake[] = [
   {
     name: 'mark property at the top level',
     text: vl('  "mark": "point",\n  "filled": true'),
-    error: e('"filled" is a mark property: it goes inside "mark", e.g. "mark": {"type": …, "filled": …}', '4:3-4:11', '"filled"'),
+    error: e(
+      '"filled" is a mark property: it goes inside "mark", e.g. "mark": {"type": …, "filled": …}',
+      '4:3-4:11',
+      '"filled"',
+    ),
   },
   {
     name: 'mark beside layer',
     text: vl('  "mark": "bar",\n  "layer": [{"mark": "line"}]'),
-    error: e('"mark" does not go beside "layer": each layer has its own, e.g. "layer": [{"mark": …}, …]', '3:3-3:9', '"mark"'),
+    error: e(
+      '"mark" does not go beside "layer": each layer has its own, e.g. "layer": [{"mark": …}, …]',
+      '3:3-3:9',
+      '"mark"',
+    ),
   },
   {
     name: 'Vega-Lite 4 selection',
@@ -259,13 +416,21 @@ const MISTAKES: Mistake[] = [
   },
 
   // Other typos.
-  { name: 'misspelt mark property', text: vl('  "mark": {"type": "bar", "colour": "red"}'), error: e('Unknown property "colour". Did you mean "color"?', '3:27-3:35', '"colour"') },
+  {
+    name: 'misspelt mark property',
+    text: vl('  "mark": {"type": "bar", "colour": "red"}'),
+    error: e('Unknown property "colour". Did you mean "color"?', '3:27-3:35', '"colour"'),
+  },
   {
     name: 'misspelt interpolation',
     text: vl('  "mark": {"type": "line", "interpolate": "monotne"}'),
     error: e('Unknown interpolate "monotne". Did you mean "monotone"?', '3:43-3:52', '"monotne"'),
   },
-  { name: 'misspelt "as"', text: vl('  "transform": [{"calculate": "datum.b * 2", "ass": "c"}],\n  "mark": "bar"'), error: e('Unknown property "ass". Did you mean "as"?', '3:46-3:51', '"ass"') },
+  {
+    name: 'misspelt "as"',
+    text: vl('  "transform": [{"calculate": "datum.b * 2", "ass": "c"}],\n  "mark": "bar"'),
+    error: e('Unknown property "ass". Did you mean "as"?', '3:46-3:51', '"ass"'),
+  },
   {
     name: 'lower-case oneOf in a filter',
     text: vl('  "transform": [{"filter": {"field": "a", "oneof": ["A"]}}],\n  "mark": "bar"'),
@@ -281,35 +446,85 @@ const MISTAKES: Mistake[] = [
     text: vl('  "mark": "geoshape",\n  "projection": {"type": "albersUsa2"}'),
     error: e('Unknown projection type "albersUsa2". Did you mean "albersUsa"?', '4:26-4:38', '"albersUsa2"'),
   },
-  { name: 'misspelt data format', text: '{\n  "data": {"url": "data/cars.json", "format": {"type": "jsn"}},\n  "mark": "point"\n}', error: e('Unknown format type "jsn". Did you mean "json"?', '2:56-2:61', '"jsn"') },
-  { name: 'value for values', text: '{\n  "data": {"value": [{"a": 1}]},\n  "mark": "point"\n}', error: e('Unknown property "value". Did you mean "values"?', '2:12-2:19', '"value"') },
-  { name: 'quoted number in config', text: vl('  "mark": "bar",\n  "config": {"axis": {"labelFontSize": "12"}}'), error: e('"labelFontSize" must be a number: write 12 without quotes', '4:40-4:44', '"12"') },
-  { name: 'misspelt config property', text: vl('  "mark": "bar",\n  "config": {"view": {"strok": null}}'), error: e('Unknown property "strok". Did you mean "stroke"?', '4:23-4:30', '"strok"') },
-  { name: 'misspelt autosize', text: vl('  "mark": "bar",\n  "autosize": "fitt"'), error: e('Unknown autosize "fitt". Did you mean "fit"?', '4:15-4:21', '"fitt"') },
-  { name: 'wrong case in a title property', text: vl('  "mark": "bar",\n  "title": {"text": "T", "fontsize": 20}'), error: e('Unknown property "fontsize". Did you mean "fontSize"?', '4:26-4:36', '"fontsize"') },
-  { name: 'misspelt tooltip content', text: vl('  "mark": {"type": "bar", "tooltip": {"content": "dta"}}'), error: e('Unknown value "dta" for "content". Did you mean "data"?', '3:50-3:55', '"dta"') },
+  {
+    name: 'misspelt data format',
+    text: '{\n  "data": {"url": "data/cars.json", "format": {"type": "jsn"}},\n  "mark": "point"\n}',
+    error: e('Unknown format type "jsn". Did you mean "json"?', '2:56-2:61', '"jsn"'),
+  },
+  {
+    name: 'value for values',
+    text: '{\n  "data": {"value": [{"a": 1}]},\n  "mark": "point"\n}',
+    error: e('Unknown property "value". Did you mean "values"?', '2:12-2:19', '"value"'),
+  },
+  {
+    name: 'quoted number in config',
+    text: vl('  "mark": "bar",\n  "config": {"axis": {"labelFontSize": "12"}}'),
+    error: e('"labelFontSize" must be a number: write 12 without quotes', '4:40-4:44', '"12"'),
+  },
+  {
+    name: 'misspelt config property',
+    text: vl('  "mark": "bar",\n  "config": {"view": {"strok": null}}'),
+    error: e('Unknown property "strok". Did you mean "stroke"?', '4:23-4:30', '"strok"'),
+  },
+  {
+    name: 'misspelt autosize',
+    text: vl('  "mark": "bar",\n  "autosize": "fitt"'),
+    error: e('Unknown autosize "fitt". Did you mean "fit"?', '4:15-4:21', '"fitt"'),
+  },
+  {
+    name: 'wrong case in a title property',
+    text: vl('  "mark": "bar",\n  "title": {"text": "T", "fontsize": 20}'),
+    error: e('Unknown property "fontsize". Did you mean "fontSize"?', '4:26-4:36', '"fontsize"'),
+  },
+  {
+    name: 'misspelt tooltip content',
+    text: vl('  "mark": {"type": "bar", "tooltip": {"content": "dta"}}'),
+    error: e('Unknown value "dta" for "content". Did you mean "data"?', '3:50-3:55', '"dta"'),
+  },
   {
     name: 'misspelt repeat reference',
-    text: vl('  "repeat": {"column": ["a", "b"]},\n  "spec": {"mark": "bar", "encoding": {"x": {"field": {"repeat": "colum"}, "type": "nominal"}}}'),
+    text: vl(
+      '  "repeat": {"column": ["a", "b"]},\n  "spec": {"mark": "bar", "encoding": {"x": {"field": {"repeat": "colum"}, "type": "nominal"}}}',
+    ),
     error: e('Unknown repeat "colum". Did you mean "column"?', '4:66-4:73', '"colum"'),
   },
-  { name: 'misspelt property in a concat item', text: vl('  "hconcat": [{"mark": "bar", "encodng": {}}]'), error: e('Unknown property "encodng". Did you mean "encoding"?', '3:31-3:40', '"encodng"') },
+  {
+    name: 'misspelt property in a concat item',
+    text: vl('  "hconcat": [{"mark": "bar", "encodng": {}}]'),
+    error: e('Unknown property "encodng". Did you mean "encoding"?', '3:31-3:40', '"encodng"'),
+  },
 
   // Raw Vega.
-  { name: 'Vega: misspelt mark type', text: vg('  "marks": [{"type": "rectt"}]'), error: e('Unknown mark type "rectt". Did you mean "rect"?', '3:22-3:29', '"rectt"') },
+  {
+    name: 'Vega: misspelt mark type',
+    text: vg('  "marks": [{"type": "rectt"}]'),
+    error: e('Unknown mark type "rectt". Did you mean "rect"?', '3:22-3:29', '"rectt"'),
+  },
   {
     name: 'Vega: misspelt mark type in a group',
     text: vg('  "marks": [{"type": "group", "marks": [{"type": "symbl"}]}]'),
     error: e('Unknown mark type "symbl". Did you mean "symbol"?', '3:50-3:57', '"symbl"'),
   },
-  { name: 'Vega: misspelt legend property', text: vg('  "legends": [{"fil": "c"}]'), error: e('Unknown property "fil". Did you mean "fill"?', '3:16-3:21', '"fil"') },
-  { name: 'Vega: misspelt encode', text: vg('  "marks": [{"type": "rect", "encod": {"enter": {}}}]'), error: e('Unknown property "encod". Did you mean "encode"?', '3:30-3:37', '"encod"') },
+  {
+    name: 'Vega: misspelt legend property',
+    text: vg('  "legends": [{"fil": "c"}]'),
+    error: e('Unknown property "fil". Did you mean "fill"?', '3:16-3:21', '"fil"'),
+  },
+  {
+    name: 'Vega: misspelt encode',
+    text: vg('  "marks": [{"type": "rect", "encod": {"enter": {}}}]'),
+    error: e('Unknown property "encod". Did you mean "encode"?', '3:30-3:37', '"encod"'),
+  },
   {
     name: 'Vega: misspelt field in a value reference',
     text: vg('  "marks": [{"type": "rect", "encode": {"enter": {"x": {"feild": "a"}}}}]'),
     error: e('Unknown property "feild". Did you mean "field"?', '3:57-3:64', '"feild"'),
   },
-  { name: 'Vega: misspelt from.data', text: vg('  "marks": [{"type": "rect", "from": {"dta": "t"}}]'), error: e('Unknown property "dta". Did you mean "data"?', '3:39-3:44', '"dta"') },
+  {
+    name: 'Vega: misspelt from.data',
+    text: vg('  "marks": [{"type": "rect", "from": {"dta": "t"}}]'),
+    error: e('Unknown property "dta". Did you mean "data"?', '3:39-3:44', '"dta"'),
+  },
   {
     name: 'Vega: signal "on" not an array',
     text: vg('  "signals": [{"name": "s", "on": {"events": "click", "update": "1"}}]'),
@@ -325,33 +540,61 @@ const MISTAKES: Mistake[] = [
     text: vg('  "signals": [{"name": "s", "value": 0, "on": [{"events": "click"}]}]'),
     error: e('Missing required property "encode" or "update"', '3:48-3:67', '{"events": "click"}'),
   },
-  { name: 'Vega: misspelt scale type', text: vg('  "scales": [{"name": "x", "type": "lineer", "domain": [0, 1]}]'), error: e('Unknown scale type "lineer". Did you mean "linear"?', '3:36-3:44', '"lineer"') },
+  {
+    name: 'Vega: misspelt scale type',
+    text: vg('  "scales": [{"name": "x", "type": "lineer", "domain": [0, 1]}]'),
+    error: e('Unknown scale type "lineer". Did you mean "linear"?', '3:36-3:44', '"lineer"'),
+  },
   {
     name: 'Vega: misspelt transform type',
     text: vg('  "data": [{"name": "t", "values": [], "transform": [{"type": "filterr", "expr": "true"}]}]'),
     error: e('Unknown transform type "filterr". Did you mean "filter"?', '3:63-3:72', '"filterr"'),
   },
-  { name: 'Vega: misspelt top-level property', text: vg('  "widht": 100'), error: e('Unknown property "widht". Did you mean "width"?', '3:3-3:10', '"widht"') },
-  { name: 'Vega: misspelt values', text: vg('  "data": [{"name": "t", "valeus": []}]'), error: e('Unknown property "valeus". Did you mean "values"?', '3:26-3:34', '"valeus"') },
+  {
+    name: 'Vega: misspelt top-level property',
+    text: vg('  "widht": 100'),
+    error: e('Unknown property "widht". Did you mean "width"?', '3:3-3:10', '"widht"'),
+  },
+  {
+    name: 'Vega: misspelt values',
+    text: vg('  "data": [{"name": "t", "valeus": []}]'),
+    error: e('Unknown property "valeus". Did you mean "values"?', '3:26-3:34', '"valeus"'),
+  },
   {
     name: 'Vega: misspelt axis orient',
     text: vg('  "scales": [{"name": "x", "domain": [0, 1]}],\n  "axes": [{"scale": "x", "orient": "botom"}]'),
     error: e('Unknown orient "botom". Did you mean "bottom"?', '4:37-4:44', '"botom"'),
   },
-  { name: 'Vega: width as a word', text: vg('  "width": "wide"'), error: e('"width" must be a number or {"signal": …}', '3:12-3:18', '"wide"') },
+  {
+    name: 'Vega: width as a word',
+    text: vg('  "width": "wide"'),
+    error: e('"width" must be a number or {"signal": …}', '3:12-3:18', '"wide"'),
+  },
 
   // Syntax.
-  { name: 'missing comma', text: '{\n  "mark": "bar"\n  "data": {"values": []}\n}', error: e("Expected ',' before this", '3:3-3:9', '"data"', 'parse') },
-  { name: 'trailing garbage', text: '{\n  "mark": "bar",\n  "data": {"values": []}\n} x', error: e('Unexpected text after the end of the spec', '4:3-4:4', 'x', 'parse') },
-  { name: 'missing closing brace', text: '{\n  "mark": "bar",\n  "data": {"values": []}\n', error: e("Expected '}' to close the object", '4:1-4:1', '', 'parse') },
+  {
+    name: 'missing comma',
+    text: '{\n  "mark": "bar"\n  "data": {"values": []}\n}',
+    error: e("Expected ',' before this", '3:3-3:9', '"data"', 'parse'),
+  },
+  {
+    name: 'trailing garbage',
+    text: '{\n  "mark": "bar",\n  "data": {"values": []}\n} x',
+    error: e('Unexpected text after the end of the spec', '4:3-4:4', 'x', 'parse'),
+  },
+  {
+    name: 'missing closing brace',
+    text: '{\n  "mark": "bar",\n  "data": {"values": []}\n',
+    error: e("Expected '}' to close the object", '4:1-4:1', '', 'parse'),
+  },
   {
     name: 'unclosed string',
     text: '{\n  "mark": "bar,\n  "data": {"values": []}\n}',
-    error: e('String is not closed: expected \'"\'', '2:11-2:16', '"bar,', 'parse'),
+    error: e("String is not closed: expected '\"'", '2:11-2:16', '"bar,', 'parse'),
   },
   {
     name: 'single quotes',
-    text: "{\n  'mark': 'bar',\n  \"data\": {\"values\": []}\n}",
+    text: '{\n  \'mark\': \'bar\',\n  "data": {"values": []}\n}',
     error: e('JSON needs double quotes: write "mark", not \'mark\'', '2:3-2:9', "'mark'", 'parse'),
   },
   {
@@ -382,15 +625,24 @@ describe('mistakes corpus: one error per mistake, at its place, saying what to d
   it('has the cases the brief asks for', () => {
     expect(MISTAKES.length).toBeGreaterThanOrEqual(40);
     expect(MISTAKES.filter((m) => m.name.startsWith('Vega:')).length).toBeGreaterThanOrEqual(5);
-    expect(MISTAKES.filter((m) => m.error?.source === 'parse' || m.warning?.source === 'parse').length).toBeGreaterThanOrEqual(5);
+    expect(
+      MISTAKES.filter((m) => m.error?.source === 'parse' || m.warning?.source === 'parse').length,
+    ).toBeGreaterThanOrEqual(5);
     expect(new Set(MISTAKES.map((m) => m.name)).size).toBe(MISTAKES.length);
   });
 
   it.each(MISTAKES.map((m) => [m.name, m] as const))('%s', (_name, m) => {
     const problems = check(m.text, validator);
     const errors = problems.filter((p) => p.severity === 'error');
-    const expected = m.error ? [m.error, ...(m.extra ?? []).map((x) => ({ ...x, range: expect.any(String), at: expect.any(String) }))] : [];
-    const actual = errors.map((p) => ({ source: p.source, message: p.message, range: lc(p.range), at: textOf(m.text, p.range) }));
+    const expected = m.error
+      ? [m.error, ...(m.extra ?? []).map((x) => ({ ...x, range: expect.any(String), at: expect.any(String) }))]
+      : [];
+    const actual = errors.map((p) => ({
+      source: p.source,
+      message: p.message,
+      range: lc(p.range),
+      at: textOf(m.text, p.range),
+    }));
     const wanted = expected.map((x) => ({
       source: x.source,
       message: typeof x.message === 'string' ? x.message : expect.stringMatching(x.message),
@@ -401,14 +653,30 @@ describe('mistakes corpus: one error per mistake, at its place, saying what to d
     expect(actual).toHaveLength(wanted.length);
     expect(actual).toEqual(expect.arrayContaining(wanted));
     if (m.warning) {
-      expect(problems.map((p) => ({ severity: p.severity, source: p.source, message: p.message, range: lc(p.range), at: textOf(m.text, p.range) }))).toEqual([
-        { severity: 'warning', source: m.warning.source, message: expect.stringMatching(m.warning.message), range: m.warning.range, at: m.warning.at },
+      expect(
+        problems.map((p) => ({
+          severity: p.severity,
+          source: p.source,
+          message: p.message,
+          range: lc(p.range),
+          at: textOf(m.text, p.range),
+        })),
+      ).toEqual([
+        {
+          severity: 'warning',
+          source: m.warning.source,
+          message: expect.stringMatching(m.warning.message),
+          range: m.warning.range,
+          at: m.warning.at,
+        },
       ]);
     }
   });
 
   it('reports independent mistakes each, once', () => {
-    const text = vl('  "mark": {"type": "bar", "opacity": "0.5"},\n  "encoding": {"x": {"feild": "a", "type": "nominal"}},\n  "widht": 100');
+    const text = vl(
+      '  "mark": {"type": "bar", "opacity": "0.5"},\n  "encoding": {"x": {"feild": "a", "type": "nominal"}},\n  "widht": 100',
+    );
     const errors = check(text, validator).filter((p) => p.severity === 'error');
     expect(errors.map((p) => [p.message, lc(p.range), textOf(text, p.range)])).toEqual([
       ['"opacity" must be a number: write 0.5 without quotes', '3:38-3:43', '"0.5"'],

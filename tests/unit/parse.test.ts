@@ -171,7 +171,7 @@ describe('parseDocument: syntax errors', () => {
   });
 
   it('unclosed string: one error, at the string (what follows from it is not repeated)', () => {
-    expect(errorsOf('{"a": "abc}')).toEqual([['String is not closed: expected \'"\'', '1:7-1:12']]);
+    expect(errorsOf('{"a": "abc}')).toEqual([["String is not closed: expected '\"'", '1:7-1:12']]);
   });
 
   it('unclosed brace: an error at the end of the text', () => {
@@ -199,7 +199,9 @@ describe('parseDocument: syntax errors', () => {
 
   it('bad escapes and raw control characters in strings', () => {
     expect(errorsOf('{"a": "\\x"}')).toEqual([['Invalid escape character in string', '1:7-1:11']]);
-    expect(errorsOf('{"a": "a\tb"}')).toEqual([['Control character in string: write it escaped (\\n, \\t)', '1:7-1:12']]);
+    expect(errorsOf('{"a": "a\tb"}')).toEqual([
+      ['Control character in string: write it escaped (\\n, \\t)', '1:7-1:12'],
+    ]);
   });
 
   it.each([[''], ['   '], ['\n\t \r\n']])('empty text %j: one error at 1:1, no value', (text) => {
@@ -496,8 +498,18 @@ describe('parseDocument: the quick way for plain JSON', () => {
     return { quick, careful, quickWay: Object.getOwnPropertyDescriptor(quick, 'root')?.get !== undefined };
   };
 
-  const key = fc.oneof(fc.constantFrom('values', 'mark', '__proto__', 'constructor', 'a:b', 'q\\":', '', '0', '10', 'data'), fc.string({ maxLength: 6 }));
-  const leaf = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 8 }), fc.constantFrom('\\":', 'a": 1', '\u2028', 'é\u0000'));
+  const key = fc.oneof(
+    fc.constantFrom('values', 'mark', '__proto__', 'constructor', 'a:b', 'q\\":', '', '0', '10', 'data'),
+    fc.string({ maxLength: 6 }),
+  );
+  const leaf = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('\\":', 'a": 1', '\u2028', 'é\u0000'),
+  );
   const { tree } = fc.letrec((tie) => ({
     tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object')),
     array: fc.array(tie('tree'), { maxLength: 5 }),
@@ -517,17 +529,29 @@ describe('parseDocument: the quick way for plain JSON', () => {
     let quickWays = 0;
     const objectTree: fc.Arbitrary<unknown> = tree.map(function mark(t: unknown): unknown {
       // Arrays of [key, value] pairs from the `object` arbitrary become objects (duplicates kept).
-      if (Array.isArray(t) && t.length > 0 && t.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string')) {
+      if (
+        Array.isArray(t) &&
+        t.length > 0 &&
+        t.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string')
+      ) {
         const pairs = t.map(([k, v]) => [k, mark(v)]);
         return Object.assign(pairs, { object: true });
       }
       return Array.isArray(t) ? t.map(mark) : t;
     });
     fc.assert(
-      fc.property(fc.array(fc.tuple(key, objectTree), { maxLength: 6 }), fc.constantFrom('', ' ', '\n  ', '\t'), fc.constantFrom('', '', ',', ' /* c */', '\n// c\n'), (entries, spacing, tail) => {
-        if (same(text(entries as [string, unknown][], spacing, tail)).quickWay) quickWays++;
-      }),
-      { numRuns: Number(process.env.FC_RUNS ?? 400), ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+      fc.property(
+        fc.array(fc.tuple(key, objectTree), { maxLength: 6 }),
+        fc.constantFrom('', ' ', '\n  ', '\t'),
+        fc.constantFrom('', '', ',', ' /* c */', '\n// c\n'),
+        (entries, spacing, tail) => {
+          if (same(text(entries as [string, unknown][], spacing, tail)).quickWay) quickWays++;
+        },
+      ),
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 400),
+        ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+      },
     );
     // Many of the texts took the quick way (the comparison is not of the careful parse with itself).
     expect(quickWays).toBeGreaterThan(Number(process.env.FC_RUNS ?? 400) / 10);
@@ -539,7 +563,9 @@ describe('parseDocument: the quick way for plain JSON', () => {
     const own = same('{"__proto__": {"polluted": true}, "mark": "bar"}').quick.value as Record<string, unknown>;
     expect(Object.keys(own)).toEqual(['__proto__', 'mark']);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-    expect(same('{"a": 1, "a": 2}').quick.problems.map((p) => p.message)).toEqual(['Duplicate property "a": this later one wins']);
+    expect(same('{"a": 1, "a": 2}').quick.problems.map((p) => p.message)).toEqual([
+      'Duplicate property "a": this later one wins',
+    ]);
     expect(same('{"a": {"b": 1, "c": {"b": 2}, "b": 3}}').quick.problems).toHaveLength(1);
     // A string value holding `":` makes the keys look more than they are: the careful parse runs, and agrees.
     same('{"expr": "datum[\\"a\\"]: 1", "b": "\\":"}');
@@ -547,7 +573,8 @@ describe('parseDocument: the quick way for plain JSON', () => {
     const deep = (n: number) => `{"a": ${'['.repeat(n - 1)}${']'.repeat(n - 1)}}`;
     expect(same(deep(MAX_DEPTH)).quick.ok).toBe(true);
     expect(same(deep(MAX_DEPTH + 1)).quick.ok).toBe(false);
-    const rows = (n: number) => `{"data": {"values": [${Array.from({ length: n }, () => '{"a":1}').join(',')}]}, "layer": [{"data": {"values": [1]}}]}`;
+    const rows = (n: number) =>
+      `{"data": {"values": [${Array.from({ length: n }, () => '{"a":1}').join(',')}]}, "layer": [{"data": {"values": [1]}}]}`;
     expect(same(rows(MAX_INLINE_ROWS - 1)).quick.ok).toBe(true);
     expect(same(rows(MAX_INLINE_ROWS)).quick.problems.map((p) => p.severity)).toEqual(['error']);
   });

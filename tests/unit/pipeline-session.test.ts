@@ -66,7 +66,12 @@ describe('PipelineSession (the pipeline worker)', () => {
     const s = new PipelineSession();
     const text = `{\n  "data": {"url": "data/missing.csv"},\n  "mark": "point",\n  "encoding": {"x": {"field": "a", "type": "quantitative"}}\n}`;
     result(s.handle({ id: 7, text }));
-    const placed = s.handle({ kind: 'runtime', id: 7, key: 1, entries: [{ level: 'error', message: 'Loading failed data/missing.csv' }] }) as RuntimeResponse;
+    const placed = s.handle({
+      kind: 'runtime',
+      id: 7,
+      key: 1,
+      entries: [{ level: 'error', message: 'Loading failed data/missing.csv' }],
+    }) as RuntimeResponse;
     expect(placed.key).toBe(1);
     expect(placed.problems).toHaveLength(1);
     expect(placed.problems![0]!.source).toBe('runtime');
@@ -74,7 +79,10 @@ describe('PipelineSession (the pipeline worker)', () => {
     expect(placed.problems![0]!.message).toMatch(/Could not load data\/missing\.csv/);
     // A text the worker no longer holds: no problems, rather than wrong places.
     for (let id = 8; id < 14; id++) result(s.handle({ id, text }));
-    expect((s.handle({ kind: 'runtime', id: 7, key: 2, entries: [{ level: 'error', message: 'x' }] }) as RuntimeResponse).problems).toBeUndefined();
+    expect(
+      (s.handle({ kind: 'runtime', id: 7, key: 2, entries: [{ level: 'error', message: 'x' }] }) as RuntimeResponse)
+        .problems,
+    ).toBeUndefined();
   });
 });
 
@@ -125,16 +133,29 @@ describe('data patches', () => {
   it('valuesPatch: rows of plain inline data sets only, up to a limit', async () => {
     const { valuesPatch } = await import('../../src/core/data-patch');
     const equal = (await import('fast-deep-equal')).default;
-    const spec = (values: unknown[], extra: Record<string, unknown> = {}) => ({ data: [{ name: 'd', values, ...extra }], marks: [{ type: 'rect' }] });
+    const spec = (values: unknown[], extra: Record<string, unknown> = {}) => ({
+      data: [{ name: 'd', values, ...extra }],
+      marks: [{ type: 'rect' }],
+    });
     const rows = (n: number, change = -1) => Array.from({ length: n }, (_, i) => ({ i, v: i === change ? -1 : i }));
-    expect(valuesPatch(spec(rows(10)) as never, spec(rows(10, 4)) as never, equal)).toEqual({ datasets: [{ index: 0, name: 'd', rows: [[4, { i: 4, v: -1 }]] }] });
+    expect(valuesPatch(spec(rows(10)) as never, spec(rows(10, 4)) as never, equal)).toEqual({
+      datasets: [{ index: 0, name: 'd', rows: [[4, { i: 4, v: -1 }]] }],
+    });
     expect(valuesPatch(spec(rows(10)) as never, spec(rows(10)) as never, equal)).toEqual({ datasets: [] });
     // A data set with a format or transforms of its own, rows that are not objects, more rows
     // than the limit: no patch.
-    expect(valuesPatch(spec(rows(10), { format: { type: 'json' } }) as never, spec(rows(10, 4), { format: { type: 'json' } }) as never, equal)).toBeUndefined();
+    expect(
+      valuesPatch(
+        spec(rows(10), { format: { type: 'json' } }) as never,
+        spec(rows(10, 4), { format: { type: 'json' } }) as never,
+        equal,
+      ),
+    ).toBeUndefined();
     expect(valuesPatch(spec([1, 2, 3]) as never, spec([1, 5, 3]) as never, equal)).toBeUndefined();
     // A row with a "__proto__" key (as JSON.parse keeps it) is never patched into a live row.
-    const hostile = rows(10, 4).map((r, i) => (i === 4 ? (JSON.parse('{"__proto__": {"polluted": 1}, "i": 4, "v": -1}') as typeof r) : r));
+    const hostile = rows(10, 4).map((r, i) =>
+      i === 4 ? (JSON.parse('{"__proto__": {"polluted": 1}, "i": 4, "v": -1}') as typeof r) : r,
+    );
     expect(valuesPatch(spec(rows(10)) as never, spec(hostile) as never, equal)).toBeUndefined();
     const many = rows(2000);
     const changed = many.map((r) => ({ ...r, v: r.v + 1 }));

@@ -5,12 +5,18 @@ import { createAjvValidator } from '../../src/core/ajv';
 import { SCHEMA_URLS } from '../../src/core/language';
 import type { ExtensionMark } from '../../src/core/marks/types';
 import { runPipeline, type PipelineResult } from '../../src/core/pipeline';
-import { mergeProblems, sortProblems } from '../../src/core/problem';
+import { sortProblems } from '../../src/core/problem';
 import { validateDocument, type Validator } from '../../src/core/validate';
 import { lc, textOf } from './helpers';
 
 const BAR = {
-  data: { values: [{ a: 'A', b: 28 }, { a: 'B', b: 55 }, { a: 'C', b: 43 }] },
+  data: {
+    values: [
+      { a: 'A', b: 28 },
+      { a: 'B', b: 55 },
+      { a: 'C', b: 43 },
+    ],
+  },
   mark: 'bar',
   encoding: { x: { field: 'a', type: 'nominal' }, y: { field: 'b', type: 'quantitative' } },
 };
@@ -134,7 +140,9 @@ describe('runPipeline: Vega-Lite', () => {
       usermeta: { embedOptions: {} },
     };
     const r = runPipeline(text(spec), {
-      validator: { validate: () => [{ instancePath: '/usermeta', keyword: 'type', params: { type: 'string' }, schemaPath: '' }] },
+      validator: {
+        validate: () => [{ instancePath: '/usermeta', keyword: 'type', params: { type: 'string' }, schemaPath: '' }],
+      },
     });
     expect(r.problems.map((p) => p.severity)).toEqual(['error', 'warning', 'warning', 'info']);
     expect(r.problems).toEqual(sortProblems(r.problems));
@@ -169,7 +177,9 @@ describe('runPipeline: raw Vega', () => {
   });
 
   it('removes usermeta.embedOptions from Vega too', () => {
-    const r = runPipeline(text({ ...VEGA, usermeta: { embedOptions: { loader: { baseURL: 'https://evil.example/' } } } }));
+    const r = runPipeline(
+      text({ ...VEGA, usermeta: { embedOptions: { loader: { baseURL: 'https://evil.example/' } } } }),
+    );
     expect((r.vega as { usermeta?: unknown }).usermeta).toEqual({});
     expect(brief(r)).toEqual([['warning', 'compile', '/usermeta/embedOptions', expect.any(String)]]);
   });
@@ -208,7 +218,11 @@ describe('validation: createAjvValidator and runPipeline', () => {
 
     it('gives one error per mistake, from the branch the spec evidently is', () => {
       // AJV alone also reports "field" as unknown (to datum definitions) and "value" as missing.
-      const errors = ajv.validate('vega-lite', { data: { values: [] }, mark: 'bar', encoding: { x: { field: 'a', type: 'nominl' } } });
+      const errors = ajv.validate('vega-lite', {
+        data: { values: [] },
+        mark: 'bar',
+        encoding: { x: { field: 'a', type: 'nominl' } },
+      });
       expect(errors).toEqual([
         expect.objectContaining({
           instancePath: '/encoding/x/type',
@@ -218,11 +232,15 @@ describe('validation: createAjvValidator and runPipeline', () => {
       ]);
     });
 
-    it('gives AJV\'s own errors when asked not to explain them', () => {
+    it("gives AJV's own errors when asked not to explain them", () => {
       const raw = createAjvValidator({ explain: false });
       const errors = raw.validate('vega-lite', { data: { values: [] }, mark: 'bar', colour: 'red' });
       expect(errors).toContainEqual(
-        expect.objectContaining({ instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'colour' } }),
+        expect.objectContaining({
+          instancePath: '',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: 'colour' },
+        }),
       );
       expect(errors.some((e) => e.resolved)).toBe(false);
     });
@@ -233,7 +251,7 @@ describe('validation: createAjvValidator and runPipeline', () => {
       expect(enumError?.params['allowedValues']).toEqual(expect.arrayContaining(['bar', 'line', 'point']));
     });
 
-    it('validates Vega specs against the Vega schema, not Vega-Lite\'s', () => {
+    it("validates Vega specs against the Vega schema, not Vega-Lite's", () => {
       const vega = { $schema: SCHEMA_URLS.vega, width: 100, marks: [] };
       expect(ajv.validate('vega', vega)).toEqual([]);
       // The same spec is no valid Vega-Lite.
@@ -252,7 +270,8 @@ describe('validation: createAjvValidator and runPipeline', () => {
       expect(errors.length).toBeGreaterThan(0);
       expect(structuredClone(errors)).toEqual(errors);
       for (const e of errors) {
-        for (const key of Object.keys(e)) expect(['instancePath', 'keyword', 'message', 'params', 'schemaPath', 'resolved']).toContain(key);
+        for (const key of Object.keys(e))
+          expect(['instancePath', 'keyword', 'message', 'params', 'schemaPath', 'resolved']).toContain(key);
       }
     });
 
@@ -285,7 +304,11 @@ describe('validation: createAjvValidator and runPipeline', () => {
   });
 
   it('reports two unrelated mistakes, one shallow and one deep, both', () => {
-    const spec = { ...BAR, colour: 'red', encoding: { ...BAR.encoding, x: { ...BAR.encoding.x, axis: { titel: 'A' } } } };
+    const spec = {
+      ...BAR,
+      colour: 'red',
+      encoding: { ...BAR.encoding, x: { ...BAR.encoding.x, axis: { titel: 'A' } } },
+    };
     const r = runPipeline(text(spec), { validator: ajv });
     const paths = r.problems.filter((p) => p.source === 'schema').map((p) => p.path);
     expect(paths).toContain('/colour');
@@ -341,7 +364,6 @@ describe('validation: createAjvValidator and runPipeline', () => {
       ['warning', 'schema', '', 'The spec could not be checked against the schema: schema not loaded'],
     ]);
   });
-
 });
 
 describe('runPipeline: extension marks', () => {
@@ -393,7 +415,9 @@ describe('runPipeline: hostile input', () => {
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(r.vega).toBeUndefined();
-    expect(brief(r).filter((p) => p[0] === 'error')).toEqual([['error', 'compile', '/__proto__', expect.stringMatching(/^A property named "__proto__" cannot be drawn/)]]);
+    expect(brief(r).filter((p) => p[0] === 'error')).toEqual([
+      ['error', 'compile', '/__proto__', expect.stringMatching(/^A property named "__proto__" cannot be drawn/)],
+    ]);
     // In data rows and usermeta it is only carried: the chart draws.
     const carried = runPipeline(
       '{"data": {"values": [{"__proto__": {"polluted": 2}, "a": 1}]}, "mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal"}}, "usermeta": {"__proto__": {"polluted": 7}}}',
@@ -411,7 +435,9 @@ describe('runPipeline: hostile input', () => {
 
   it('compiles deeply nested but allowed data without throwing', () => {
     const deep = '['.repeat(400) + ']'.repeat(400);
-    const r = runPipeline(`{"data": {"values": [{"a": 1, "deep": ${deep}}]}, "mark": "point", "encoding": {"x": {"field": "a", "type": "quantitative"}}}`);
+    const r = runPipeline(
+      `{"data": {"values": [{"a": 1, "deep": ${deep}}]}, "mark": "point", "encoding": {"x": {"field": "a", "type": "quantitative"}}}`,
+    );
     expect(r.vega).toBeDefined();
     expect(errors(r)).toEqual([]);
   });
@@ -445,7 +471,28 @@ describe('runPipeline: hostile input', () => {
   });
 
   it('never throws for any string made of JSON punctuation', () => {
-    const unit = fc.constantFrom('{', '}', '[', ']', '"', ':', ',', ' ', '\n', '\r', 'a', '1', '-', '/', '*', '\\', 'mark', '"bar"', 'true', 'null');
+    const unit = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      '"',
+      ':',
+      ',',
+      ' ',
+      '\n',
+      '\r',
+      'a',
+      '1',
+      '-',
+      '/',
+      '*',
+      '\\',
+      'mark',
+      '"bar"',
+      'true',
+      'null',
+    );
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 60 }), (src) => {
         checkInvariants(src, runPipeline(src));
@@ -475,7 +522,21 @@ describe('runPipeline: hostile input', () => {
 
   it('never throws for spec-like objects with odd marks, channels and values', () => {
     const value = fc.oneof(
-      fc.constantFrom('a', 'b', 'nominal', 'quantitative', 'temporal', 'sum', 'datum.b > 1', '', null, true, 0, -1, 1e9),
+      fc.constantFrom(
+        'a',
+        'b',
+        'nominal',
+        'quantitative',
+        'temporal',
+        'sum',
+        'datum.b > 1',
+        '',
+        null,
+        true,
+        0,
+        -1,
+        1e9,
+      ),
       fc.jsonValue({ maxDepth: 2 }),
     );
     const fieldDef = fc.dictionary(
@@ -486,7 +547,12 @@ describe('runPipeline: hostile input', () => {
     const spec = fc.record(
       {
         $schema: fc.constantFrom(SCHEMA_URLS['vega-lite'], 'https://vega.github.io/schema/vega-lite/v5.json', 'x'),
-        data: fc.constant({ values: [{ a: 'A', b: 1 }, { a: 'B', b: 2 }] }),
+        data: fc.constant({
+          values: [
+            { a: 'A', b: 1 },
+            { a: 'B', b: 2 },
+          ],
+        }),
         mark: fc.oneof(
           fc.constantFrom('bar', 'line', 'point', 'arc', 'rect', 'text', 'boxplot', 'errorband', 'barr', '', 'twin'),
           fc.record({ type: fc.constantFrom('bar', 'line', 'area', 'x'), tooltip: fc.boolean() }, { requiredKeys: [] }),
@@ -497,7 +563,10 @@ describe('runPipeline: hostile input', () => {
           { maxKeys: 4 },
         ),
         transform: fc.array(
-          fc.oneof(fc.record({ filter: fc.string({ maxLength: 12 }) }), fc.record({ calculate: fc.string({ maxLength: 12 }), as: fc.string({ maxLength: 3 }) })),
+          fc.oneof(
+            fc.record({ filter: fc.string({ maxLength: 12 }) }),
+            fc.record({ calculate: fc.string({ maxLength: 12 }), as: fc.string({ maxLength: 3 }) }),
+          ),
           { maxLength: 2 },
         ),
         usermeta: fc.record({ embedOptions: fc.jsonValue({ maxDepth: 1 }) }),
@@ -509,7 +578,8 @@ describe('runPipeline: hostile input', () => {
         const src = JSON.stringify(s, null, 2);
         const r = runPipeline(src);
         checkInvariants(src, r);
-        if (r.vega) expect((r.vega as { usermeta?: Record<string, unknown> }).usermeta?.['embedOptions']).toBeUndefined();
+        if (r.vega)
+          expect((r.vega as { usermeta?: Record<string, unknown> }).usermeta?.['embedOptions']).toBeUndefined();
       }),
       { numRuns: 150 },
     );

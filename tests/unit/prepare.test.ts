@@ -25,7 +25,8 @@ describe('prepareForRender', () => {
   });
 
   it('removes usermeta.embedOptions, keeps the rest, and warns at its key', () => {
-    const text = '{\n  "mark": "bar",\n  "usermeta": {\n    "embedOptions": {"actions": true},\n    "author": "me"\n  }\n}';
+    const text =
+      '{\n  "mark": "bar",\n  "usermeta": {\n    "embedOptions": {"actions": true},\n    "author": "me"\n  }\n}';
     const doc = parseDocument(text);
     const vega = deepFreeze({ width: 20, usermeta: { embedOptions: { actions: true }, author: 'me' } }) as VegaSpec;
     const result = prepareForRender(vega, doc);
@@ -57,7 +58,11 @@ describe('prepareForRender', () => {
   });
 
   it('warns at /usermeta/embedOptions even when an earlier key has that name', () => {
-    const text = JSON.stringify({ data: { values: [{ embedOptions: 1 }] }, mark: 'bar', usermeta: { embedOptions: {} } });
+    const text = JSON.stringify({
+      data: { values: [{ embedOptions: 1 }] },
+      mark: 'bar',
+      usermeta: { embedOptions: {} },
+    });
     const doc = parseDocument(text);
     const result = prepareForRender({ usermeta: { embedOptions: {} } } as VegaSpec, doc);
     expect(result.problems[0]!.path).toBe('/usermeta/embedOptions');

@@ -22,7 +22,11 @@ describe('sortProblems', () => {
   });
 
   it('breaks ties at one place by message', () => {
-    const sorted = sortProblems([problem('error', 3, 'zeta'), problem('error', 3, 'alpha'), problem('error', 3, 'mid')]);
+    const sorted = sortProblems([
+      problem('error', 3, 'zeta'),
+      problem('error', 3, 'alpha'),
+      problem('error', 3, 'mid'),
+    ]);
     expect(sorted.map((p) => p.message)).toEqual(['alpha', 'mid', 'zeta']);
   });
 
@@ -61,7 +65,10 @@ describe('mergeProblems', () => {
   });
 
   it('drops a schema problem where the pipeline already has an error', () => {
-    const merged = mergeProblems([at('/mark', 'mark', 'error', 'Unknown mark "barr". Did you mean "bar"?')], [at('/mark', 'schema', 'error', 'Must be one of …')]);
+    const merged = mergeProblems(
+      [at('/mark', 'mark', 'error', 'Unknown mark "barr". Did you mean "bar"?')],
+      [at('/mark', 'schema', 'error', 'Must be one of …')],
+    );
     expect(merged.map((p) => p.message)).toEqual(['Unknown mark "barr". Did you mean "bar"?']);
   });
 
@@ -74,7 +81,10 @@ describe('mergeProblems', () => {
       ],
       [at('/encoding/x/feild', 'schema', 'error', 'Unknown property "feild". Did you mean "field"?')],
     );
-    expect(merged.map((p) => p.message)).toEqual(['Unknown property "feild". Did you mean "field"?', 'Something else about y']);
+    expect(merged.map((p) => p.message)).toEqual([
+      'Unknown property "feild". Did you mean "field"?',
+      'Something else about y',
+    ]);
   });
 
   it('keeps vega-lite errors when the schema has nothing to say', () => {

@@ -14,7 +14,15 @@ const CORE = join(ROOT, 'src', 'core');
 // react-vega is React too: the pure core hands Vega specs over, it never renders them.
 const FORBIDDEN_PACKAGES = ['react', 'react-dom', 'react-vega', 'monaco-editor'];
 const FORBIDDEN_DIRS = ['app', 'components', 'editor', 'io', 'workers'];
-const FORBIDDEN_GLOBALS = new Set(['window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'navigator']);
+const FORBIDDEN_GLOBALS = new Set([
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'fetch',
+  'navigator',
+]);
 /** Objects through which a global can be reached by property access. */
 const GLOBAL_OBJECTS = new Set(['globalThis', 'self', 'window', 'global']);
 
@@ -100,7 +108,12 @@ function checkSource(source: string, file = join(CORE, 'example.ts')): Violation
     } else if (ts.isElementAccessExpression(node)) {
       const obj = node.expression;
       const arg = node.argumentExpression;
-      if (ts.isIdentifier(obj) && GLOBAL_OBJECTS.has(obj.text) && ts.isStringLiteralLike(arg) && FORBIDDEN_GLOBALS.has(arg.text))
+      if (
+        ts.isIdentifier(obj) &&
+        GLOBAL_OBJECTS.has(obj.text) &&
+        ts.isStringLiteralLike(arg) &&
+        FORBIDDEN_GLOBALS.has(arg.text)
+      )
         add(node, `uses ${arg.text}`);
     } else if (ts.isIdentifier(node) && FORBIDDEN_GLOBALS.has(node.text) && !isPropertyName(node)) {
       add(node, `uses ${node.text}`);
@@ -129,7 +142,10 @@ describe('the checker itself', () => {
     ["import { createRoot } from 'react-dom/client';", 'imports react-dom/client'],
     ["import { VegaEmbed } from 'react-vega';", 'imports react-vega'],
     ["import * as monaco from 'monaco-editor';", 'imports monaco-editor'],
-    ["import type { editor } from 'monaco-editor/esm/vs/editor/editor.api';", 'imports monaco-editor/esm/vs/editor/editor.api'],
+    [
+      "import type { editor } from 'monaco-editor/esm/vs/editor/editor.api';",
+      'imports monaco-editor/esm/vs/editor/editor.api',
+    ],
     ["export { x } from 'react';", 'imports react'],
     ["const m = await import('react-dom');", 'imports react-dom'],
     ["const m = require('monaco-editor');", 'imports monaco-editor'],
@@ -170,7 +186,7 @@ describe('the checker itself', () => {
     expect(whats(src)).toContain(what);
   });
 
-  it('ignores comments, strings and the names of other objects\' properties', () => {
+  it("ignores comments, strings and the names of other objects' properties", () => {
     const src = [
       '// window, document and fetch are not used here',
       '/* localStorage: see src/io */',
@@ -201,7 +217,9 @@ describe('src/core', () => {
 
   it('has the pipeline modules, nested ones included', () => {
     const names = files.map((f) => relative(CORE, f).split(sep).join('/'));
-    expect(names).toEqual(expect.arrayContaining(['parse.ts', 'pipeline.ts', 'expand.ts', 'marks/index.ts', 'marks/types.ts']));
+    expect(names).toEqual(
+      expect.arrayContaining(['parse.ts', 'pipeline.ts', 'expand.ts', 'marks/index.ts', 'marks/types.ts']),
+    );
   });
 
   it.each(files.map((f) => [relative(ROOT, f).split(sep).join('/'), f]))(

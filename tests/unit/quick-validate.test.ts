@@ -23,9 +23,14 @@ function corpus(): Spec[] {
   const out: Spec[] = [];
   const examples = new URL('../../examples/', import.meta.url);
   for (const f of readdirSync(examples).filter((f) => f.endsWith('.json')))
-    out.push({ name: `examples/${f}`, language: f.endsWith('.vg.json') ? 'vega' : 'vega-lite', value: JSON.parse(readFileSync(new URL(f, examples), 'utf8')) });
+    out.push({
+      name: `examples/${f}`,
+      language: f.endsWith('.vg.json') ? 'vega' : 'vega-lite',
+      value: JSON.parse(readFileSync(new URL(f, examples), 'utf8')),
+    });
   for (const language of ['vega-lite', 'vega'] as const)
-    for (const file of readCorpus(language) ?? []) out.push({ name: `${language}/${file.name}`, language, value: JSON.parse(file.text) });
+    for (const file of readCorpus(language) ?? [])
+      out.push({ name: `${language}/${file.name}`, language, value: JSON.parse(file.text) });
   return out;
 }
 
@@ -37,7 +42,11 @@ function paths(value: unknown, at: (string | number)[] = [], out: (string | numb
   return out;
 }
 
-type Mutation = { kind: 'replace'; value: unknown } | { kind: 'delete' } | { kind: 'rename'; suffix: string } | { kind: 'add'; key: string; value: unknown };
+type Mutation =
+  | { kind: 'replace'; value: unknown }
+  | { kind: 'delete' }
+  | { kind: 'rename'; suffix: string }
+  | { kind: 'add'; key: string; value: unknown };
 
 /** The spec with one change at `path` (a copy; the corpus stays as it is). */
 function mutate(spec: unknown, path: (string | number)[], m: Mutation): unknown {
@@ -85,7 +94,9 @@ describe('the quick validator', () => {
   });
 
   it('finds every example and conformance spec valid, as AJV does', () => {
-    const disagree = specs.map((s) => ({ name: s.name, ...verdicts(s.language, s.value) })).filter((v) => !v.ajv || !v.quick);
+    const disagree = specs
+      .map((s) => ({ name: s.name, ...verdicts(s.language, s.value) }))
+      .filter((v) => !v.ajv || !v.quick);
     expect(disagree).toEqual([]);
   });
 
@@ -111,7 +122,11 @@ describe('the quick validator', () => {
       fc.record({ kind: fc.constant('replace' as const), value: fc.jsonValue({ maxDepth: 2 }) }),
       fc.record({ kind: fc.constant('delete' as const) }),
       fc.record({ kind: fc.constant('rename' as const), suffix: fc.constantFrom('s', 'x', '_', 'e') }),
-      fc.record({ kind: fc.constant('add' as const), key: fc.constantFrom('tooltip', 'type', 'field', 'sort', 'extra', 'value'), value: fc.jsonValue({ maxDepth: 1 }) }),
+      fc.record({
+        kind: fc.constant('add' as const),
+        key: fc.constantFrom('tooltip', 'type', 'field', 'sort', 'extra', 'value'),
+        value: fc.jsonValue({ maxDepth: 1 }),
+      }),
     );
     const changed = fc
       .record({ spec: fc.nat(specs.length - 1), at: fc.nat(), mutation })

@@ -16,7 +16,9 @@ describe('links', () => {
     expect(decodeHash(`#/url/vega-lite/${lz}/view`)).toEqual({ kind: 'spec', text, source: 'vega-editor' });
     const vega = decodeHash(`#/url/vega/${compressToEncodedURIComponent('{"marks": []}')}`);
     expect(vega).toEqual({ kind: 'spec', text: '{"marks": []}', source: 'vega-editor', vega: true });
-    expect(await linkText(vega as { text: string; vega?: true })).toBe(`{\n  "$schema": "${VEGA_SCHEMA}",\n  "marks": []\n}`);
+    expect(await linkText(vega as { text: string; vega?: true })).toBe(
+      `{\n  "$schema": "${VEGA_SCHEMA}",\n  "marks": []\n}`,
+    );
     expect(await linkText({ text })).toBe(text);
     expect(decodeHash('#/url/vega-lite/')).toMatchObject({ kind: 'invalid' });
     expect(decodeHash('#/url/vega/%%%')).toMatchObject({ kind: 'invalid' });
@@ -42,7 +44,9 @@ describe('links', () => {
     expect(short.length).toBe(short.url.length);
     expect(short.warning).toBeUndefined();
     let seed = 1;
-    const noise = Array.from({ length: 3000 }, () => ((seed = (seed * 16807) % 2147483647) % 1000).toString()).join(',');
+    const noise = Array.from({ length: 3000 }, () => ((seed = (seed * 16807) % 2147483647) % 1000).toString()).join(
+      ',',
+    );
     const long = shareLink(`{"data": {"values": [${noise}]}}`, 'http://host/');
     expect(long.length).toBeGreaterThan(LINK_WARN_LENGTH);
     expect(long.warning).toContain('chat tools');

@@ -29,7 +29,8 @@ describe('didYouMean', () => {
       const full = WORDS.map((w) => [w, editDistance(input.toLowerCase(), w)] as const).sort((a, b) => a[1] - b[1])[0]!;
       const limit = Math.max(1, Math.floor(input.length / 3));
       const got = didYouMean(input, WORDS);
-      if (full[1] <= limit && (input.length > 2 || full[1] === 0 || full[0].startsWith(input))) expect(got).toBe(full[0]);
+      if (full[1] <= limit && (input.length > 2 || full[1] === 0 || full[0].startsWith(input)))
+        expect(got).toBe(full[0]);
     }
   });
 });

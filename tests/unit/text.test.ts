@@ -79,7 +79,9 @@ describe('LineIndex', () => {
     };
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom('a', 'b', ' ', '\n', '\r', '\r\n', 'é', '😀'), { maxLength: 40 }).map((a) => a.join('')),
+        fc
+          .array(fc.constantFrom('a', 'b', ' ', '\n', '\r', '\r\n', 'é', '😀'), { maxLength: 40 })
+          .map((a) => a.join('')),
         fc.nat(),
         (text, n) => {
           const lines = new LineIndex(text);

@@ -16,21 +16,37 @@ const BAR = {
   description: 'A simple bar chart with embedded data.',
   data: {
     values: [
-      { a: 'A', b: 28 }, { a: 'B', b: 55 }, { a: 'C', b: 43 }, { a: 'D', b: 91 }, { a: 'E', b: 81 },
-      { a: 'F', b: 53 }, { a: 'G', b: 19 }, { a: 'H', b: 87 }, { a: 'I', b: 52 },
+      { a: 'A', b: 28 },
+      { a: 'B', b: 55 },
+      { a: 'C', b: 43 },
+      { a: 'D', b: 91 },
+      { a: 'E', b: 81 },
+      { a: 'F', b: 53 },
+      { a: 'G', b: 19 },
+      { a: 'H', b: 87 },
+      { a: 'I', b: 52 },
     ],
   },
   mark: 'bar',
   encoding: { x: { field: 'a', type: 'nominal', axis: { labelAngle: 0 } }, y: { field: 'b', type: 'quantitative' } },
 };
-const BIG = { ...BAR, data: { values: Array.from({ length: 10_000 }, (_, i) => ({ a: `k${i}`, b: i, c: i % 7 === 0 })) } };
+const BIG = {
+  ...BAR,
+  data: { values: Array.from({ length: 10_000 }, (_, i) => ({ a: `k${i}`, b: i, c: i % 7 === 0 })) },
+};
 const VEGA = {
   $schema: SCHEMA_URLS.vega,
   width: 200,
   height: 100,
   data: [{ name: 't', values: [{ v: 1 }, { v: 2 }] }],
   scales: [{ name: 'x', type: 'linear', domain: { data: 't', field: 'v' }, range: 'width' }],
-  marks: [{ type: 'rect', from: { data: 't' }, encode: { enter: { x: { scale: 'x', field: 'v' }, width: { value: 5 }, height: { value: 20 } } } }],
+  marks: [
+    {
+      type: 'rect',
+      from: { data: 't' },
+      encode: { enter: { x: { scale: 'x', field: 'v' }, width: { value: 5 }, height: { value: 20 } } },
+    },
+  ],
 };
 
 const FAILING: Array<[string, Language, unknown]> = [
@@ -78,7 +94,10 @@ describe.skipIf(!process.env['TIMING'])('validation timing (by hand)', () => {
     spread.sort((a, b) => a - b);
     if (spread.length) {
       const at = (q: number) => spread[Math.min(spread.length - 1, Math.floor(q * spread.length))]!.toFixed(2);
-      rows.push([`failing: conformance specs + 1 unknown property (${spread.length})`, `median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`]);
+      rows.push([
+        `failing: conformance specs + 1 unknown property (${spread.length})`,
+        `median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`,
+      ]);
     }
     console.log(rows.map(([k, v]) => `${k.padEnd(62)} ${v}`).join('\n'));
   });

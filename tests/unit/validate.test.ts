@@ -18,7 +18,12 @@ const TEXT = [
 ].join('\n');
 const doc = parseDocument(TEXT);
 
-function err(instancePath: string, keyword: string, params: Record<string, unknown> = {}, message?: string): SchemaError {
+function err(
+  instancePath: string,
+  keyword: string,
+  params: Record<string, unknown> = {},
+  message?: string,
+): SchemaError {
   return { instancePath, keyword, params, message, schemaPath: `#/${keyword}` };
 }
 
@@ -37,15 +42,20 @@ describe('schemaProblems', () => {
   it('reports an unknown property at its name', () => {
     const [p, ...rest] = schemaProblems(doc, [err('', 'additionalProperties', { additionalProperty: 'colour' })]);
     expect(rest).toEqual([]);
-    expect(p).toMatchObject({ severity: 'error', source: 'schema', path: '/colour', message: 'Unknown property "colour"' });
+    expect(p).toMatchObject({
+      severity: 'error',
+      source: 'schema',
+      path: '/colour',
+      message: 'Unknown property "colour"',
+    });
     expect(textOf(doc, p!.range)).toBe('"colour"');
     expect(lc(p!.range)).toBe('3:3-3:11');
   });
 
   it('suggests the property meant, from the names the object allows', () => {
-    expect(messages([err('', 'additionalProperties', { additionalProperty: 'colour', allowed: ['color', 'size'] })])).toEqual([
-      ['/colour', 'Unknown property "colour". Did you mean "color"?'],
-    ]);
+    expect(
+      messages([err('', 'additionalProperties', { additionalProperty: 'colour', allowed: ['color', 'size'] })]),
+    ).toEqual([['/colour', 'Unknown property "colour". Did you mean "color"?']]);
     // A suggestion the validator made is taken as it is.
     expect(messages([err('', 'additionalProperties', { additionalProperty: 'colour', suggestion: 'fill' })])).toEqual([
       ['/colour', 'Unknown property "colour". Did you mean "fill"?'],
@@ -54,13 +64,25 @@ describe('schemaProblems', () => {
 
   it('says where a misplaced property belongs', () => {
     const at = (belongs: string, suggestion?: string) =>
-      messages([err('', 'additionalProperties', { additionalProperty: 'colour', belongs, ...(suggestion ? { suggestion } : {}) })])[0]![1];
+      messages([
+        err('', 'additionalProperties', {
+          additionalProperty: 'colour',
+          belongs,
+          ...(suggestion ? { suggestion } : {}),
+        }),
+      ])[0]![1];
     expect(at('channel')).toBe('"colour" is not a channel: it goes inside one, e.g. "x": {"field": …, "colour": …}');
     expect(at('encoding')).toBe('"colour" is a channel: it goes inside "encoding"');
     expect(at('encoding', 'color')).toBe('Unknown property "colour". Did you mean "color"? It goes inside "encoding"');
-    expect(at('encoding-or-mark')).toBe('"colour" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)');
-    expect(at('channel-property')).toBe('"colour" goes inside an encoding channel, e.g. "encoding": {"x": {"field": …, "colour": …}}');
-    expect(at('mark')).toBe('"colour" is a mark property: it goes inside "mark", e.g. "mark": {"type": …, "colour": …}');
+    expect(at('encoding-or-mark')).toBe(
+      '"colour" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)',
+    );
+    expect(at('channel-property')).toBe(
+      '"colour" goes inside an encoding channel, e.g. "encoding": {"x": {"field": …, "colour": …}}',
+    );
+    expect(at('mark')).toBe(
+      '"colour" is a mark property: it goes inside "mark", e.g. "mark": {"type": …, "colour": …}',
+    );
   });
 
   it('escapes "/" and "~" in an unknown property name for the path', () => {
@@ -76,7 +98,9 @@ describe('schemaProblems', () => {
   });
 
   it('lists up to 8 allowed values when none is close, and gives examples beyond', () => {
-    expect(messages([err('/mark', 'enum', { allowedValues: ['line', 'point'] })])).toEqual([['/mark', 'Unknown mark "barr". Use "line" or "point"']]);
+    expect(messages([err('/mark', 'enum', { allowedValues: ['line', 'point'] })])).toEqual([
+      ['/mark', 'Unknown mark "barr". Use "line" or "point"'],
+    ]);
     const many = Array.from({ length: 9 }, (_, i) => `v${i}`);
     expect(messages([err('/mark', 'enum', { allowedValues: many })])).toEqual([
       ['/mark', 'Unknown mark "barr" (for example "v0", "v1" or "v2")'],
@@ -87,31 +111,45 @@ describe('schemaProblems', () => {
     const [p] = schemaProblems(doc, [err('/width', 'type', { type: 'number,string' })]);
     expect(p).toMatchObject({ path: '/width', message: '"width" must be a number or a string' });
     expect(textOf(doc, p!.range)).toBe('"wide"');
-    expect(messages([err('/encoding/x/type', 'type', { type: 'boolean' })])).toEqual([['/encoding/x/type', '"type" must be true or false']]);
+    expect(messages([err('/encoding/x/type', 'type', { type: 'boolean' })])).toEqual([
+      ['/encoding/x/type', '"type" must be true or false'],
+    ]);
     expect(messages([err('', 'type', { type: 'object' })])).toEqual([['', 'The spec must be an object']]);
-    expect(messages([err('/layer/1', 'type', { type: 'object' })])).toEqual([['/layer/1', 'Item 2 of "layer" must be an object']]);
+    expect(messages([err('/layer/1', 'type', { type: 'object' })])).toEqual([
+      ['/layer/1', 'Item 2 of "layer" must be an object'],
+    ]);
   });
 
   it('says to drop the quotes around a number or a boolean', () => {
-    expect(messages([err('/opacity', 'type', { type: 'number' })])).toEqual([['/opacity', '"opacity" must be a number: write 0.5 without quotes']]);
-    const d = parseDocument('{"bin": "true"}');
-    expect(messages([resolved('/bin', 'expected', { alternatives: [{ type: 'boolean' }, { type: 'object' }] })], d)).toEqual([
-      ['/bin', '"bin" must be true or false, without quotes'],
+    expect(messages([err('/opacity', 'type', { type: 'number' })])).toEqual([
+      ['/opacity', '"opacity" must be a number: write 0.5 without quotes'],
     ]);
+    const d = parseDocument('{"bin": "true"}');
+    expect(
+      messages([resolved('/bin', 'expected', { alternatives: [{ type: 'boolean' }, { type: 'object' }] })], d),
+    ).toEqual([['/bin', '"bin" must be true or false, without quotes']]);
   });
 
   it('merges what the branches of an anyOf would take into one sentence', () => {
     const alternatives = [{ type: 'number' }, { value: 'container' }, { type: 'object', definition: 'Step' }];
-    expect(messages([resolved('/width', 'expected', { alternatives })])).toEqual([['/width', '"width" must be a number, "container" or {"step": …}']]);
+    expect(messages([resolved('/width', 'expected', { alternatives })])).toEqual([
+      ['/width', '"width" must be a number, "container" or {"step": …}'],
+    ]);
     // A string close to one of the literals is a typo of it.
     const d = parseDocument('{"width": "contianer"}');
-    expect(messages([resolved('/width', 'expected', { alternatives })], d)).toEqual([['/width', 'Unknown value "contianer" for "width". Did you mean "container"?']]);
+    expect(messages([resolved('/width', 'expected', { alternatives })], d)).toEqual([
+      ['/width', 'Unknown value "contianer" for "width". Did you mean "container"?'],
+    ]);
   });
 
   it('names the kind of a "type" by its owner', () => {
-    const d = parseDocument('{"mark": {"type": "x"}, "scale": {"type": "x"}, "marks": [{"type": "x"}], "encoding": {"x": {"type": "x"}}}');
+    const d = parseDocument(
+      '{"mark": {"type": "x"}, "scale": {"type": "x"}, "marks": [{"type": "x"}], "encoding": {"x": {"type": "x"}}}',
+    );
     const e = (path: string) => resolved(path, 'enum', { allowedValues: ['a', 'b'] });
-    expect(messages([e('/mark/type'), e('/scale/type'), e('/marks/0/type'), e('/encoding/x/type')], d).map((m) => m[1])).toEqual([
+    expect(
+      messages([e('/mark/type'), e('/scale/type'), e('/marks/0/type'), e('/encoding/x/type')], d).map((m) => m[1]),
+    ).toEqual([
       'Unknown mark type "x". Use "a" or "b"',
       'Unknown scale type "x". Use "a" or "b"',
       'Unknown mark type "x". Use "a" or "b"',
@@ -134,9 +172,13 @@ describe('schemaProblems', () => {
     ]);
   });
 
-  it('words limits, and uses AJV\'s own message, capitalized, for other keywords', () => {
-    expect(messages([err('/width', 'minimum', { comparison: '>=', limit: 0 })])).toEqual([['/width', '"width" must be at least 0']]);
-    expect(messages([err('/layer', 'minItems', { limit: 3 })])).toEqual([['/layer', '"layer" must have at least 3 items']]);
+  it("words limits, and uses AJV's own message, capitalized, for other keywords", () => {
+    expect(messages([err('/width', 'minimum', { comparison: '>=', limit: 0 })])).toEqual([
+      ['/width', '"width" must be at least 0'],
+    ]);
+    expect(messages([err('/layer', 'minItems', { limit: 3 })])).toEqual([
+      ['/layer', '"layer" must have at least 3 items'],
+    ]);
     const [p] = schemaProblems(doc, [err('/width', 'minimum', {}, 'must be >= 0')]);
     expect(p!.message).toBe('Must be >= 0');
     const [q] = schemaProblems(doc, [err('/width', 'uniqueItems', {})]);
@@ -176,10 +218,10 @@ describe('schemaProblems', () => {
   });
 
   it('does not treat a sibling with a common prefix as deeper', () => {
-    const problems = schemaProblems(
-      parseDocument('{"mark": 1, "markdown": 2}'),
-      [err('/mark', 'type', { type: 'string' }), err('/markdown', 'type', { type: 'string' })],
-    );
+    const problems = schemaProblems(parseDocument('{"mark": 1, "markdown": 2}'), [
+      err('/mark', 'type', { type: 'string' }),
+      err('/markdown', 'type', { type: 'string' }),
+    ]);
     expect(problems.map((p) => p.path).sort()).toEqual(['/mark', '/markdown']);
   });
 
@@ -214,11 +256,13 @@ describe('validateDocument', () => {
     expect(validate).toHaveBeenCalledWith('vega', { a: 1 });
   });
 
-  it('turns the validator\'s errors into located problems', () => {
+  it("turns the validator's errors into located problems", () => {
     const d = parseDocument('{"mark": "bar", "colour": 1}');
     const problems = validateDocument(d, 'vega-lite', {
       validate: () => [err('', 'additionalProperties', { additionalProperty: 'colour' })],
     });
-    expect(problems.map((p) => [p.path, p.message, textOf(d, p.range)])).toEqual([['/colour', 'Unknown property "colour"', '"colour"']]);
+    expect(problems.map((p) => [p.path, p.message, textOf(d, p.range)])).toEqual([
+      ['/colour', 'Unknown property "colour"', '"colour"'],
+    ]);
   });
 });

@@ -23,7 +23,8 @@ const HAND_WRITTEN: Record<string, { def: string; defaults: Record<string, unkno
 
 describe('mark options: one declaration', () => {
   it('every mark declares its options, or its hand-written schema is checked here', () => {
-    for (const mark of marks) expect(mark.options !== undefined || HAND_WRITTEN[mark.name] !== undefined, mark.name).toBe(true);
+    for (const mark of marks)
+      expect(mark.options !== undefined || HAND_WRITTEN[mark.name] !== undefined, mark.name).toBe(true);
   });
 
   for (const mark of marks.filter((m) => m.options)) {
@@ -46,7 +47,9 @@ describe('mark options: one declaration', () => {
     });
 
     it(`${mark.name}: the defaults are the declaration's, and resolve to them for a bare mark`, () => {
-      const fromDeclarations = Object.fromEntries(Object.entries(declared.declarations).map(([k, d]) => [k, d.default]));
+      const fromDeclarations = Object.fromEntries(
+        Object.entries(declared.declarations).map(([k, d]) => [k, d.default]),
+      );
       expect(declared.defaults).toEqual(fromDeclarations);
       expect(declared.resolve({ mark: mark.name }, { config: undefined })).toEqual(fromDeclarations);
     });

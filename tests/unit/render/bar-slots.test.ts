@@ -18,7 +18,15 @@ function standardChain(temporal: boolean, half: number, change: boolean): unknow
   const c = changeExpressions('o', 'c');
   return [
     { type: 'formula', expr: e.time, as: '__t' },
-    { type: 'window', params: [null], as: ['__prev_t'], ops: ['lag'], fields: ['__t'], sort: { field: ['__t'], order: ['ascending'] }, groupby: [] },
+    {
+      type: 'window',
+      params: [null],
+      as: ['__prev_t'],
+      ops: ['lag'],
+      fields: ['__t'],
+      sort: { field: ['__t'], order: ['ascending'] },
+      groupby: [],
+    },
     { type: 'formula', expr: e.gap, as: '__gap' },
     { type: 'joinaggregate', as: ['__step'], ops: ['min'], fields: ['__gap'], groupby: [] },
     { type: 'formula', expr: e.x0, as: '__x0' },
@@ -39,8 +47,14 @@ const fields = (rows: unknown) => (rows as Row[]).map((r) => Object.fromEntries(
 /** A view with the standard chain over one copy of the rows and the fused one over another. */
 function views(rows: Row[], temporal: boolean, half: number, change: boolean) {
   const chain = standardChain(temporal, half, change);
-  const fusedChain = (fuseMarkTransforms({ data: [{ name: 'x', transform: chain }] } as unknown as VegaSpec) as unknown as { data: { transform: unknown[] }[] }).data[0]!.transform;
-  expect(fusedChain).toEqual([{ type: 'chartspecslots', field: 'd', temporal, half, ...(change ? { open: 'o', close: 'c' } : {}) }]);
+  const fusedChain = (
+    fuseMarkTransforms({ data: [{ name: 'x', transform: chain }] } as unknown as VegaSpec) as unknown as {
+      data: { transform: unknown[] }[];
+    }
+  ).data[0]!.transform;
+  expect(fusedChain).toEqual([
+    { type: 'chartspecslots', field: 'd', temporal, half, ...(change ? { open: 'o', close: 'c' } : {}) },
+  ]);
   const spec = {
     data: [
       { name: 'a', values: copies(rows) },
@@ -61,7 +75,10 @@ const dateValue = fc.oneof(
   { weight: 1, arbitrary: time.map((t) => new Date(t)) },
   { weight: 1, arbitrary: fc.constant(new Date(Number.NaN)) },
 );
-const price = fc.oneof({ weight: 8, arbitrary: fc.double({ min: -5, max: 500, noNaN: true }) }, { weight: 1, arbitrary: fc.constantFrom(null, Number.NaN, '', 0, '12') });
+const price = fc.oneof(
+  { weight: 8, arbitrary: fc.double({ min: -5, max: 500, noNaN: true }) },
+  { weight: 1, arbitrary: fc.constantFrom(null, Number.NaN, '', 0, '12') },
+);
 const rowArb = fc.record({ d: dateValue, o: price, c: price });
 const rowsArb = fc.array(rowArb, { minLength: 0, maxLength: 120 });
 const halfArb = fc.constantFrom(0.35, 0.5, 0.4, 0.05);
@@ -87,34 +104,46 @@ describe('the fused bar slots', () => {
     const edit = fc.oneof(
       fc.record({ kind: fc.constant('insert' as const), rows: fc.array(rowArb, { minLength: 1, maxLength: 4 }) }),
       fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
-      fc.record({ kind: fc.constant('modify' as const), at: fc.nat(), field: fc.constantFrom('d', 'o', 'c'), value: fc.oneof(dateValue, price) }),
+      fc.record({
+        kind: fc.constant('modify' as const),
+        at: fc.nat(),
+        field: fc.constantFrom('d', 'o', 'c'),
+        value: fc.oneof(dateValue, price),
+      }),
     );
     await fc.assert(
-      fc.asyncProperty(rowsArb, fc.boolean(), halfArb, fc.boolean(), fc.array(edit, { minLength: 1, maxLength: 4 }), async (rows, temporal, half, change, edits) => {
-        const view = views(rows, temporal, half, change);
-        await view.runAsync();
-        for (const e of edits) {
-          const current = view.data('b') as Row[];
-          const cs = vega.changeset();
-          if (e.kind === 'insert') cs.insert(copies(e.rows) as never);
-          else if (!current.length) continue;
-          else if (e.kind === 'remove') cs.remove(current[e.at % current.length] as never);
-          else cs.modify(current[e.at % current.length] as never, e.field, e.value);
-          view.change('b', cs);
+      fc.asyncProperty(
+        rowsArb,
+        fc.boolean(),
+        halfArb,
+        fc.boolean(),
+        fc.array(edit, { minLength: 1, maxLength: 4 }),
+        async (rows, temporal, half, change, edits) => {
+          const view = views(rows, temporal, half, change);
           await view.runAsync();
-          // The same rows, in the same order (the order of their tuple ids), from scratch.
-          const fresh = views(
-            (view.data('b') as Row[]).map((r) => ({ d: r['d'], o: r['o'], c: r['c'] })),
-            temporal,
-            half,
-            change,
-          );
-          await fresh.runAsync();
-          expect(fields(view.data('fused'))).toEqual(fields(fresh.data('std')));
-          fresh.finalize();
-        }
-        view.finalize();
-      }),
+          for (const e of edits) {
+            const current = view.data('b') as Row[];
+            const cs = vega.changeset();
+            if (e.kind === 'insert') cs.insert(copies(e.rows) as never);
+            else if (!current.length) continue;
+            else if (e.kind === 'remove') cs.remove(current[e.at % current.length] as never);
+            else cs.modify(current[e.at % current.length] as never, e.field, e.value);
+            view.change('b', cs);
+            await view.runAsync();
+            // The same rows, in the same order (the order of their tuple ids), from scratch.
+            const fresh = views(
+              (view.data('b') as Row[]).map((r) => ({ d: r['d'], o: r['o'], c: r['c'] })),
+              temporal,
+              half,
+              change,
+            );
+            await fresh.runAsync();
+            expect(fields(view.data('fused'))).toEqual(fields(fresh.data('std')));
+            fresh.finalize();
+          }
+          view.finalize();
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -126,7 +155,11 @@ describe('the fused bar slots', () => {
     const spec = {
       data: [
         { name: 'src', values: rows },
-        { name: 'fused', source: 'src', transform: [...chain, { type: 'formula', expr: 'datum.__x1 - datum.__x0', as: 'width' }] },
+        {
+          name: 'fused',
+          source: 'src',
+          transform: [...chain, { type: 'formula', expr: 'datum.__x1 - datum.__x0', as: 'width' }],
+        },
       ],
     } as unknown as VegaSpec;
     const view = new vega.View(vega.parse(fuseMarkTransforms(spec)), { renderer: 'none' });
@@ -142,9 +175,13 @@ describe('the fused bar slots', () => {
 
 describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
   const bars = (n: number) => candleRows(n, { weekdays: true });
-  const chart = (extra: Record<string, unknown>, encoding: Record<string, unknown> = {}) => compiledCandlestick({ width: 400, encoding, extra });
+  const chart = (extra: Record<string, unknown>, encoding: Record<string, unknown> = {}) =>
+    compiledCandlestick({ width: 400, encoding, extra });
   const svg = drawnSvg;
-  const types = (spec: VegaSpec) => (JSON.stringify(spec).match(/"type":"(chartspecslots|chartspeclod|window|joinaggregate)"/g) ?? []).map((s) => s.slice(8, -1));
+  const types = (spec: VegaSpec) =>
+    (JSON.stringify(spec).match(/"type":"(chartspecslots|chartspeclod|window|joinaggregate)"/g) ?? []).map((s) =>
+      s.slice(8, -1),
+    );
 
   it('replace the slot transforms (and the change) of a candlestick, and the chart draws exactly the same', async () => {
     const spec = chart({ data: { values: bars(120) } });
@@ -158,14 +195,25 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
 
   it('do so in the volume pane, beside a level of detail, and for ohlc without a tooltip', async () => {
     const withVolume = chart({ data: { values: bars(2000) } }, { volume: { field: 'volume' } });
-    expect(types(fuseMarkTransforms(withVolume))).toEqual(['chartspeclod', 'chartspecslots', 'chartspeclod', 'chartspecslots']);
+    expect(types(fuseMarkTransforms(withVolume))).toEqual([
+      'chartspeclod',
+      'chartspecslots',
+      'chartspeclod',
+      'chartspecslots',
+    ]);
     expect(await svg(fuseMarkTransforms(withVolume))).toBe(await svg(withVolume));
     const r = expandMarks({
       width: 300,
       height: 200,
       data: { values: bars(60) },
       mark: { type: 'ohlc', tooltip: false },
-      encoding: { x: { field: 'date', type: 'temporal' }, open: { field: 'open' }, high: { field: 'high' }, low: { field: 'low' }, close: { field: 'close' } },
+      encoding: {
+        x: { field: 'date', type: 'temporal' },
+        open: { field: 'open' },
+        high: { field: 'high' },
+        low: { field: 'low' },
+        close: { field: 'close' },
+      },
     });
     const ohlc = compile(r.spec as TopLevelSpec).spec as VegaSpec;
     const fused = fuseMarkTransforms(ohlc);
@@ -180,7 +228,10 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
     for (const [from, to] of [
       ['"ops":["lag"]', '"ops":["lead"]'],
       ['"ops":["min"]', '"ops":["max"]'],
-      ['datum.__t + (isValid(datum.__step) ? datum.__step : 1) * 0.35', 'datum.__t + (isValid(datum.__step) ? datum.__step : 1) * 0.36'],
+      [
+        'datum.__t + (isValid(datum.__step) ? datum.__step : 1) * 0.35',
+        'datum.__t + (isValid(datum.__step) ? datum.__step : 1) * 0.36',
+      ],
       ['"as":"__gap"', '"as":"__gaps"'],
     ] as const) {
       expect(text).toContain(from);
@@ -200,7 +251,13 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
         width: 300,
         height: 100,
         mark: 'candlestick',
-        encoding: { x: { field: 'date', type: 'temporal' }, open: { field: 'open' }, high: { field: 'high' }, low: { field: 'low' }, close: { field: 'close' } },
+        encoding: {
+          x: { field: 'date', type: 'temporal' },
+          open: { field: 'open' },
+          high: { field: 'high' },
+          low: { field: 'low' },
+          close: { field: 'close' },
+        },
       },
     });
     expect(faceted.problems).toEqual([]);

@@ -24,8 +24,16 @@ type Operators = Partial<typeof STOCK>;
 function view(spec: VegaSpec, operators: Operators, errors: string[] = []): vega.View {
   Object.assign(registry, operators);
   try {
-    const logger = { ...vega.logger(vega.Warn), error: (...m: unknown[]) => void errors.push(m.join(' ')), warn: () => {} };
-    return new vega.View(vega.parse(spec, undefined, { ast: true }), { renderer: 'none', expr: expressionEvaluator as never, logger: logger as never });
+    const logger = {
+      ...vega.logger(vega.Warn),
+      error: (...m: unknown[]) => void errors.push(m.join(' ')),
+      warn: () => {},
+    };
+    return new vega.View(vega.parse(spec, undefined, { ast: true }), {
+      renderer: 'none',
+      expr: expressionEvaluator as never,
+      logger: logger as never,
+    });
   } finally {
     Object.assign(registry, STOCK);
   }
@@ -49,7 +57,11 @@ const CHARTS: Record<string, { spec: (n: number) => unknown; fields: string[] }>
     spec: (n) => ({
       data: rows(n, (i) => ({ k: i, v: (i * 37) % 101 })),
       mark: 'bar',
-      encoding: { x: { field: 'k', type: 'ordinal' }, y: { field: 'v', type: 'quantitative' }, color: { field: 'v', type: 'quantitative' } },
+      encoding: {
+        x: { field: 'k', type: 'ordinal' },
+        y: { field: 'v', type: 'quantitative' },
+        color: { field: 'v', type: 'quantitative' },
+      },
     }),
     fields: ['v'],
   },
@@ -57,7 +69,11 @@ const CHARTS: Record<string, { spec: (n: number) => unknown; fields: string[] }>
     spec: (n) => ({
       data: rows(n, (i) => ({ t: Math.floor(i / 3), s: 'ABC'[i % 3], v: (i * 53) % 97 })),
       mark: 'line',
-      encoding: { x: { field: 't', type: 'quantitative' }, y: { field: 'v', type: 'quantitative' }, color: { field: 's', type: 'nominal' } },
+      encoding: {
+        x: { field: 't', type: 'quantitative' },
+        y: { field: 'v', type: 'quantitative' },
+        color: { field: 's', type: 'nominal' },
+      },
     }),
     fields: ['v', 't'],
   },
@@ -65,7 +81,11 @@ const CHARTS: Record<string, { spec: (n: number) => unknown; fields: string[] }>
     spec: (n) => ({
       data: rows(n, (i) => ({ a: i % 50, v: (i * 29) % 89 })),
       mark: 'point',
-      encoding: { x: { field: 'a', type: 'quantitative' }, y: { field: 'v', type: 'quantitative' }, size: { field: 'v', type: 'quantitative' } },
+      encoding: {
+        x: { field: 'a', type: 'quantitative' },
+        y: { field: 'v', type: 'quantitative' },
+        size: { field: 'v', type: 'quantitative' },
+      },
     }),
     fields: ['v', 'a'],
   },
@@ -96,7 +116,13 @@ const CHARTS: Record<string, { spec: (n: number) => unknown; fields: string[] }>
           type: 'symbol',
           from: { data: 'source_0' },
           sort: { field: 'y' },
-          encode: { update: { x: { scale: 'x', field: 'a' }, y: { scale: 'y', field: 'v' }, fill: { signal: "datum.v > 40 ? 'red' : 'blue'" } } },
+          encode: {
+            update: {
+              x: { scale: 'x', field: 'a' },
+              y: { scale: 'y', field: 'v' },
+              fill: { signal: "datum.v > 40 ? 'red' : 'blue'" },
+            },
+          },
         },
       ],
     }),
@@ -186,7 +212,10 @@ describe("the page's encode and extent operators", () => {
         fc.array(
           fc.tuple(
             fc.nat(),
-            fc.array(fc.tuple(fc.nat(), fc.oneof(fc.integer({ min: -500, max: 500 }), fc.constant(null), fc.constant('x'))), { minLength: 1, maxLength: 4 }),
+            fc.array(
+              fc.tuple(fc.nat(), fc.oneof(fc.integer({ min: -500, max: 500 }), fc.constant(null), fc.constant('x'))),
+              { minLength: 1, maxLength: 4 },
+            ),
           ),
           { minLength: 1, maxLength: 4 },
         ),
@@ -254,7 +283,10 @@ describe("the page's encode and extent operators", () => {
   });
 
   it('say what a sliced pass changed: items sorted by an encoded value are sorted again when a signal moves them all', async () => {
-    const spec = compiled(CHARTS['sorted']!.spec(900)) as unknown as { signals?: unknown[]; marks: { encode: { update: Record<string, unknown> } }[] };
+    const spec = compiled(CHARTS['sorted']!.spec(900)) as unknown as {
+      signals?: unknown[];
+      marks: { encode: { update: Record<string, unknown> } }[];
+    };
     spec.signals = [{ name: 'flip', value: false }];
     spec.marks[0]!.encode.update['y'] = { signal: "flip ? height - scale('y', datum.v) : scale('y', datum.v)" };
     const a = view(spec as unknown as VegaSpec, PAGE);
@@ -306,7 +338,10 @@ describe("the page's encode and extent operators", () => {
     ['between operators', pageView],
   ] as const)
     it(`holds what the page asks of a view while a run waits (${where}): a signal and a run are taken once it ends, without an error`, async () => {
-      const spec = compiled({ ...(CHARTS['points']!.spec(800) as object), params: [{ name: 'big', value: 1 }] }) as unknown as {
+      const spec = compiled({
+        ...(CHARTS['points']!.spec(800) as object),
+        params: [{ name: 'big', value: 1 }],
+      }) as unknown as {
         marks: { encode: { update: Record<string, unknown> } }[];
       };
       // A signal the marks read: the points' stroke width.

@@ -11,11 +11,23 @@ installFusedTransforms();
 type Row = Record<string, unknown>;
 
 /** The level of detail as the marks write it, in Vega's own transforms (what vega-lite compiles to). */
-function standardChain(field: string, temporal: boolean, columns: number, zoom: string | undefined, volume: boolean): unknown[] {
+function standardChain(
+  field: string,
+  temporal: boolean,
+  columns: number,
+  zoom: string | undefined,
+  volume: boolean,
+): unknown[] {
   const e = lodExpressions(field, temporal, columns, zoom);
   return [
     { type: 'formula', expr: e.time, as: '__t' },
-    { type: 'joinaggregate', as: ['__tmin', '__tmax', '__n'], ops: ['min', 'max', 'count'], fields: ['__t', '__t', null], groupby: [] },
+    {
+      type: 'joinaggregate',
+      as: ['__tmin', '__tmax', '__n'],
+      ops: ['min', 'max', 'count'],
+      fields: ['__t', '__t', null],
+      groupby: [],
+    },
     ...(e.filter ? [{ type: 'filter', expr: e.filter }] : []),
     { type: 'formula', expr: e.column, as: '__column' },
     {
@@ -61,9 +73,15 @@ describe('the fused level of detail', () => {
   const value = fc.oneof(
     { weight: 8, arbitrary: fc.integer({ min: 946684800000, max: 946684800000 + 400 * 864e5 }) },
     { weight: 1, arbitrary: fc.constantFrom(null, '', Number.NaN, '2000-03-04', 'not a date') },
-    { weight: 1, arbitrary: fc.integer({ min: 946684800000, max: 946684800000 + 400 * 864e5 }).map((t) => new Date(t)) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 946684800000, max: 946684800000 + 400 * 864e5 }).map((t) => new Date(t)),
+    },
   );
-  const price = fc.oneof({ weight: 8, arbitrary: fc.double({ min: 1, max: 500, noNaN: true }) }, { weight: 1, arbitrary: fc.constantFrom(null, Number.NaN, '') });
+  const price = fc.oneof(
+    { weight: 8, arbitrary: fc.double({ min: 1, max: 500, noNaN: true }) },
+    { weight: 1, arbitrary: fc.constantFrom(null, Number.NaN, '') },
+  );
   const rowsArb = fc.array(fc.record({ d: value, h: price, l: price, v: price }), { minLength: 0, maxLength: 300 });
 
   it('gives the tuples the standard transforms give: same columns, first and last bars, extremes, sums, order', async () => {
@@ -72,7 +90,13 @@ describe('the fused level of detail', () => {
         rowsArb,
         fc.boolean(),
         fc.integer({ min: 1, max: 120 }),
-        fc.option(fc.tuple(fc.integer({ min: 946684800000, max: 946684800000 + 400 * 864e5 }), fc.integer({ min: 0, max: 200 * 864e5 })), { nil: undefined }),
+        fc.option(
+          fc.tuple(
+            fc.integer({ min: 946684800000, max: 946684800000 + 400 * 864e5 }),
+            fc.integer({ min: 0, max: 200 * 864e5 }),
+          ),
+          { nil: undefined },
+        ),
         fc.boolean(),
         async (raw, temporal, columns, zoomAt, volume) => {
           const rows = raw.map((r, i) => ({ i, ...r }));
@@ -89,7 +113,13 @@ describe('the fused level of detail', () => {
   });
 
   it('follows the zoom: a new range recomputes the columns', async () => {
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ i, d: Date.UTC(2020, 0, 1) + i * 864e5, h: i + 2, l: i, v: 1 }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      i,
+      d: Date.UTC(2020, 0, 1) + i * 864e5,
+      h: i + 2,
+      l: i,
+      v: 1,
+    }));
     const chain = standardChain('d', true, 50, 'zoom', true);
     const spec = {
       signals: [{ name: 'zoom', value: {} }],
@@ -113,9 +143,11 @@ describe('the fused level of detail', () => {
 
 describe('fuseMarkTransforms on compiled charts', () => {
   const bars = (n: number) => candleRows(n);
-  const chart = (extra: Record<string, unknown>) => compiledCandlestick({ width: 300, mark: { tooltip: false }, extra });
+  const chart = (extra: Record<string, unknown>) =>
+    compiledCandlestick({ width: 300, mark: { tooltip: false }, extra });
   const svg = drawnSvg;
-  const types = (spec: VegaSpec) => JSON.stringify(spec).match(/"type":"(chartspeclod|aggregate|joinaggregate)"/g) ?? [];
+  const types = (spec: VegaSpec) =>
+    JSON.stringify(spec).match(/"type":"(chartspeclod|aggregate|joinaggregate)"/g) ?? [];
 
   it('replaces the transforms of a level of detail, and the chart draws exactly the same', async () => {
     const spec = chart({ data: { values: bars(3000) } });
@@ -166,7 +198,13 @@ describe('privateRows', () => {
   it('gives Vega copies of the inline rows, so drawing and patching never change the app’s spec', async () => {
     const { privateRows } = await import('../../../src/render/shared-rows');
     const rows = [{ a: 1 }, { a: 2 }];
-    const spec = { data: [{ name: 't', values: rows }, { name: 'u', source: 't' }], marks: [] } as unknown as VegaSpec;
+    const spec = {
+      data: [
+        { name: 't', values: rows },
+        { name: 'u', source: 't' },
+      ],
+      marks: [],
+    } as unknown as VegaSpec;
     const copy = privateRows(spec) as unknown as { data: { values?: Row[] }[] };
     expect(copy.data[0]!.values).toEqual(rows);
     expect(copy.data[0]!.values![0]).not.toBe(rows[0]);

@@ -22,12 +22,21 @@ installFusedTransforms();
 const loader = datasetsLoader();
 
 async function drawn(spec: VegaSpec): Promise<vega.View> {
-  const view = new vega.View(vega.parse(spec, undefined, { ast: true }), { renderer: 'none', loader, logLevel: vega.None, expr: expressionEvaluator as never });
+  const view = new vega.View(vega.parse(spec, undefined, { ast: true }), {
+    renderer: 'none',
+    loader,
+    logLevel: vega.None,
+    expr: expressionEvaluator as never,
+  });
   await view.runAsync();
   return view;
 }
 /** What a view draws, and where: its scene (see ./charts), size and origin (the padding autosize gives). */
-const drawing = (view: vega.View) => ({ scene: scene(view), size: [view.width(), view.height()], origin: view.origin() });
+const drawing = (view: vega.View) => ({
+  scene: scene(view),
+  size: [view.width(), view.height()],
+  origin: view.origin(),
+});
 
 describe('rowsWritten', () => {
   const spec = (data: unknown[], extra: Record<string, unknown> = {}) => ({ data, ...extra }) as unknown as VegaSpec;
@@ -40,23 +49,74 @@ describe('rowsWritten', () => {
     // An aggregate first: the formula writes into the aggregate's rows.
     expect(rowsWritten(spec([{ name: 'a', values, transform: [{ type: 'aggregate' }, formula] }]))).toEqual(new Set());
     // Only reading: filter, extent, collect.
-    expect(rowsWritten(spec([{ name: 'a', values, transform: [filter, { type: 'extent', field: 'a' }, { type: 'collect' }] }]))).toEqual(new Set());
+    expect(
+      rowsWritten(
+        spec([{ name: 'a', values, transform: [filter, { type: 'extent', field: 'a' }, { type: 'collect' }] }]),
+      ),
+    ).toEqual(new Set());
     // A transform not known to leave rows alone counts as writing.
-    expect(rowsWritten(spec([{ name: 'a', values, transform: [{ type: 'impute', field: 'a', key: 'b' }] }]))).toEqual(new Set(['a']));
+    expect(rowsWritten(spec([{ name: 'a', values, transform: [{ type: 'impute', field: 'a', key: 'b' }] }]))).toEqual(
+      new Set(['a']),
+    );
     expect(rowsWritten(spec([{ name: 'a', values, transform: [{ type: 'somethingnew' }] }]))).toEqual(new Set(['a']));
   });
 
   it('follows the rows into data sets derived from them, as far as Vega passes them on', () => {
     const formula = { type: 'formula', expr: 'datum.a * 2', as: 'b' };
     // A data set whose transforms modify tuples is given copies by Vega: the rows stay as they are.
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'b', source: 'a', transform: [{ type: 'filter', expr: '1' }] }, { name: 'c', source: 'b', transform: [formula] }]))).toEqual(new Set());
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'b', values }, { name: 'c', source: ['a', 'b'], transform: [{ type: 'stack', field: 'a' }] }]))).toEqual(new Set());
+    expect(
+      rowsWritten(
+        spec([
+          { name: 'a', values },
+          { name: 'b', source: 'a', transform: [{ type: 'filter', expr: '1' }] },
+          { name: 'c', source: 'b', transform: [formula] },
+        ]),
+      ),
+    ).toEqual(new Set());
+    expect(
+      rowsWritten(
+        spec([
+          { name: 'a', values },
+          { name: 'b', values },
+          { name: 'c', source: ['a', 'b'], transform: [{ type: 'stack', field: 'a' }] },
+        ]),
+      ),
+    ).toEqual(new Set());
     // One that does not (no transform says it modifies) passes the rows themselves on.
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'b', values }, { name: 'c', source: 'b', transform: [{ type: 'impute', field: 'a', key: 'b' }] }]))).toEqual(new Set(['b']));
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'b', source: 'a', transform: [{ type: 'aggregate' }, formula] }]))).toEqual(new Set());
+    expect(
+      rowsWritten(
+        spec([
+          { name: 'a', values },
+          { name: 'b', values },
+          { name: 'c', source: 'b', transform: [{ type: 'impute', field: 'a', key: 'b' }] },
+        ]),
+      ),
+    ).toEqual(new Set(['b']));
+    expect(
+      rowsWritten(
+        spec([
+          { name: 'a', values },
+          { name: 'b', source: 'a', transform: [{ type: 'aggregate' }, formula] },
+        ]),
+      ),
+    ).toEqual(new Set());
     // A transform Vega does not know, a source that is not there: cannot be told.
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'b', source: 'a', transform: [{ type: 'somethingnew' }] }]))).toBe('all');
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'b', source: 'nowhere' }]))).toBe('all');
+    expect(
+      rowsWritten(
+        spec([
+          { name: 'a', values },
+          { name: 'b', source: 'a', transform: [{ type: 'somethingnew' }] },
+        ]),
+      ),
+    ).toBe('all');
+    expect(
+      rowsWritten(
+        spec([
+          { name: 'a', values },
+          { name: 'b', source: 'nowhere' },
+        ]),
+      ),
+    ).toBe('all');
   });
 
   it('counts a parsing format, triggers and modify() as writing; a modify() of another data set does not', () => {
@@ -64,14 +124,27 @@ describe('rowsWritten', () => {
     expect(rowsWritten(spec([{ name: 'a', values, format: { type: 'json' } }]))).toEqual(new Set());
     expect(rowsWritten(spec([{ name: 'a', values, on: [{ trigger: 'x', insert: 'x' }] }]))).toEqual(new Set(['a']));
     const signal = (update: string) => ({ signals: [{ name: 's', on: [{ events: 'click', update }] }] });
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'store' }], signal('modify("store", null, true)')))).toEqual(new Set());
-    expect(rowsWritten(spec([{ name: 'a', values }, { name: 'b', source: 'a' }], signal("modify('b', null, null, null, datum, {a: 2})")))).toEqual(new Set(['a']));
+    expect(
+      rowsWritten(spec([{ name: 'a', values }, { name: 'store' }], signal('modify("store", null, true)'))),
+    ).toEqual(new Set());
+    expect(
+      rowsWritten(
+        spec(
+          [
+            { name: 'a', values },
+            { name: 'b', source: 'a' },
+          ],
+          signal("modify('b', null, null, null, datum, {a: 2})"),
+        ),
+      ),
+    ).toEqual(new Set(['a']));
     expect(rowsWritten(spec([{ name: 'a', values }], signal('modify(s2, null, true)')))).toBe('all');
   });
 
   it('gives up (all written) on data in group marks given the rows themselves that may write into them', () => {
     const group = (data: unknown[]) => ({ marks: [{ type: 'group', marks: [{ type: 'group', data }] }] });
-    const nested = (d: Record<string, unknown>) => rowsWritten(spec([{ name: 'a', values }], group([{ name: 'n', source: 'a', ...d }])));
+    const nested = (d: Record<string, unknown>) =>
+      rowsWritten(spec([{ name: 'a', values }], group([{ name: 'n', source: 'a', ...d }])));
     expect(nested({ transform: [{ type: 'impute', field: 'a', key: 'b' }] })).toBe('all');
     expect(nested({ on: [{ trigger: 'x', modify: 'x', values: '{a: 2}' }] })).toBe('all');
     expect(nested({ transform: [{ type: 'formula', expr: '1', as: 'x' }] })).toEqual(new Set()); // copies
@@ -95,7 +168,9 @@ describe('privateRows', () => {
     const plain = compiledCandlestick({ width: 20, mark: { lod: false }, extra: { data: { values: rows } } });
     expect(privateRows(plain, 1)).toBe(plain);
     // A formula of the inline data set itself writes into its rows: copied at any size.
-    const own = { data: [{ name: 't', values: rows, transform: [{ type: 'formula', expr: 'datum.open * 2', as: 'open' }] }] } as unknown as VegaSpec;
+    const own = {
+      data: [{ name: 't', values: rows, transform: [{ type: 'formula', expr: 'datum.open * 2', as: 'open' }] }],
+    } as unknown as VegaSpec;
     expect(dataOf(privateRows(own, 1))[0]!.values![0]).not.toBe(rows[0]);
     expect(SHARED_MIN_ROWS).toBeGreaterThan(10_000); // typing into 10,000 rows patches copies from the first key
   });
@@ -122,16 +197,45 @@ describe('privateRows', () => {
 function specs(): [string, string][] {
   const out = exampleAndConformanceSpecs();
   // Charts whose transforms write into inline rows, one kind each (the examples seldom do).
-  const values = Array.from({ length: 12 }, (_, i) => ({ k: 'abc'[i % 3], t: `2024-01-${String(i + 1).padStart(2, '0')}`, v: (i * 7) % 10 }));
-  const vl = (rest: Record<string, unknown>) => JSON.stringify({ data: { values }, mark: 'point', encoding: { x: { field: 'v', type: 'quantitative' }, y: { field: 'k', type: 'nominal' } }, ...rest });
+  const values = Array.from({ length: 12 }, (_, i) => ({
+    k: 'abc'[i % 3],
+    t: `2024-01-${String(i + 1).padStart(2, '0')}`,
+    v: (i * 7) % 10,
+  }));
+  const vl = (rest: Record<string, unknown>) =>
+    JSON.stringify({
+      data: { values },
+      mark: 'point',
+      encoding: { x: { field: 'v', type: 'quantitative' }, y: { field: 'k', type: 'nominal' } },
+      ...rest,
+    });
   out.push(
     ['a calculate over its own field', vl({ transform: [{ calculate: 'datum.v * 2', as: 'v' }] })],
     ['a window', vl({ transform: [{ window: [{ op: 'rank', as: 'r' }] }] })],
     ['a joinaggregate', vl({ transform: [{ joinaggregate: [{ op: 'sum', field: 'v', as: 's' }] }] })],
-    ['a bin', vl({ encoding: { x: { field: 'v', type: 'quantitative', bin: true }, y: { field: 'k', type: 'nominal' } } })],
-    ['a time unit', vl({ encoding: { x: { field: 't', type: 'temporal', timeUnit: 'date' }, y: { field: 'k', type: 'nominal' } } })],
-    ['a stack', vl({ mark: 'bar', encoding: { x: { field: 'k', type: 'nominal' }, y: { field: 'v', type: 'quantitative' }, color: { field: 't', type: 'nominal' } } })],
-    ['a lookup', vl({ transform: [{ lookup: 'k', from: { data: { values: [{ k: 'a', w: 1 }] }, key: 'k', fields: ['w'] } }] })],
+    [
+      'a bin',
+      vl({ encoding: { x: { field: 'v', type: 'quantitative', bin: true }, y: { field: 'k', type: 'nominal' } } }),
+    ],
+    [
+      'a time unit',
+      vl({ encoding: { x: { field: 't', type: 'temporal', timeUnit: 'date' }, y: { field: 'k', type: 'nominal' } } }),
+    ],
+    [
+      'a stack',
+      vl({
+        mark: 'bar',
+        encoding: {
+          x: { field: 'k', type: 'nominal' },
+          y: { field: 'v', type: 'quantitative' },
+          color: { field: 't', type: 'nominal' },
+        },
+      }),
+    ],
+    [
+      'a lookup',
+      vl({ transform: [{ lookup: 'k', from: { data: { values: [{ k: 'a', w: 1 }] }, key: 'k', fields: ['w'] } }] }),
+    ],
   );
   // Raw Vega: the transforms of the inline data set itself, and a parsing format.
   const vg = (data: Record<string, unknown>) =>
@@ -139,9 +243,14 @@ function specs(): [string, string][] {
       $schema: 'https://vega.github.io/schema/vega/v6.json',
       width: 100,
       height: 100,
-      data: [{ name: 'keys', values: [{ k: 'a', w: 1 }] }, { name: 't', values: values.map((r) => ({ ...r, s: String(r.v) })), ...data }],
+      data: [
+        { name: 'keys', values: [{ k: 'a', w: 1 }] },
+        { name: 't', values: values.map((r) => ({ ...r, s: String(r.v) })), ...data },
+      ],
       scales: [{ name: 'x', type: 'linear', domain: { data: 't', field: 'v' }, range: 'width' }],
-      marks: [{ type: 'symbol', from: { data: 't' }, encode: { update: { x: { scale: 'x', field: 'v' }, y: { value: 5 } } } }],
+      marks: [
+        { type: 'symbol', from: { data: 't' }, encode: { update: { x: { scale: 'x', field: 'v' }, y: { value: 5 } } } },
+      ],
     });
   for (const transform of [
     { type: 'formula', expr: 'datum.v + 1', as: 'v' },
@@ -154,37 +263,45 @@ function specs(): [string, string][] {
     { type: 'identifier', as: 'id' },
     { type: 'pie', field: 'v' },
   ])
-    out.push([`${transform.type} in the inline data set`, vg({ transform: [{ type: 'filter', expr: 'true' }, transform] })]);
+    out.push([
+      `${transform.type} in the inline data set`,
+      vg({ transform: [{ type: 'filter', expr: 'true' }, transform] }),
+    ]);
   out.push(['a parsing format', vg({ format: { type: 'json', parse: { s: 'number' } } })]);
   return out;
 }
 
 describe('shared rows, drawn', () => {
   const all = specs();
-  if (!existsSync(CONFORMANCE)) console.warn(`shared rows: ${CONFORMANCE.pathname} is not there; only the examples are drawn`);
+  if (!existsSync(CONFORMANCE))
+    console.warn(`shared rows: ${CONFORMANCE.pathname} is not there; only the examples are drawn`);
   let sharedSets = 0;
 
   // Every chart, drawn from its rows shared wherever rowsWritten allows (no size threshold):
   // afterwards the rows hold what they held (Vega's tuple id, a symbol, aside).
-  it.each(all)('leaves the rows of %s as they were', async (_name, text) => {
-    const vg = runPipeline(text).vega as VegaSpec | undefined;
-    if (!vg) return;
-    const fused = fuseMarkTransforms(vg);
-    // The rows only: Vega writes into other parts of a spec (a format gets its delimiter).
-    const rowsOf = () => JSON.stringify((dataOf(fused) ?? []).map((d) => d.values ?? null));
-    const before = rowsOf();
-    const runtime = privateRows(fused, 0);
-    sharedSets += (dataOf(runtime) ?? []).filter((d, i) => d.values && d.values === dataOf(fused)[i]!.values).length;
-    let view: vega.View | undefined;
-    try {
-      view = await drawn(runtime);
-    } catch {
-      return; // specs that do not draw headless are not about rows
-    } finally {
-      view?.finalize();
-    }
-    expect(rowsOf()).toBe(before);
-  }, 60_000);
+  it.each(all)(
+    'leaves the rows of %s as they were',
+    async (_name, text) => {
+      const vg = runPipeline(text).vega as VegaSpec | undefined;
+      if (!vg) return;
+      const fused = fuseMarkTransforms(vg);
+      // The rows only: Vega writes into other parts of a spec (a format gets its delimiter).
+      const rowsOf = () => JSON.stringify((dataOf(fused) ?? []).map((d) => d.values ?? null));
+      const before = rowsOf();
+      const runtime = privateRows(fused, 0);
+      sharedSets += (dataOf(runtime) ?? []).filter((d, i) => d.values && d.values === dataOf(fused)[i]!.values).length;
+      let view: vega.View | undefined;
+      try {
+        view = await drawn(runtime);
+      } catch {
+        return; // specs that do not draw headless are not about rows
+      } finally {
+        view?.finalize();
+      }
+      expect(rowsOf()).toBe(before);
+    },
+    60_000,
+  );
 
   it('shares the rows of many of them', () => {
     expect(sharedSets).toBeGreaterThan(existsSync(CONFORMANCE) ? 40 : 5);
@@ -203,7 +320,18 @@ describe('a patch of shared rows', () => {
 
     // A typed value: one row's close, another's high.
     const rows = dataOf(base)[index]!.values!;
-    const patch: DataPatch = { datasets: [{ index, name, rows: [[10, { ...rows[10]!, close: 150 }], [300, { ...rows[300]!, high: 180 }]] }] };
+    const patch: DataPatch = {
+      datasets: [
+        {
+          index,
+          name,
+          rows: [
+            [10, { ...rows[10]!, close: 150 }],
+            [300, { ...rows[300]!, high: 180 }],
+          ],
+        },
+      ],
+    };
     const next = applyPatch(base, patch);
     expect(await patchView(view, base, patch)).toBe(true);
     expect((view.data(name) as Row[])[0]).not.toBe(rows[0]);
@@ -215,7 +343,9 @@ describe('a patch of shared rows', () => {
     fresh.finalize();
 
     // The next patch changes the view's own rows in place.
-    const patch2: DataPatch = { datasets: [{ index, name, rows: [[10, { ...dataOf(next)[index]!.values![10]!, low: 20 }]] }] };
+    const patch2: DataPatch = {
+      datasets: [{ index, name, rows: [[10, { ...dataOf(next)[index]!.values![10]!, low: 20 }]] }],
+    };
     const own = (view.data(name) as Row[])[10];
     expect(await patchView(view, next, patch2)).toBe(true);
     expect((view.data(name) as Row[])[10]).toBe(own);
@@ -233,7 +363,12 @@ describe('a patch of shared rows', () => {
     const index = dataOf(base).findIndex((d) => d.values);
     const name = dataOf(base)[index]!.name;
     const view = await drawn(privateRows(base, 0));
-    const other = { ...base, data: dataOf(base).map((d, i) => (i === index ? { ...d, values: [...d.values!.slice(0, 99), { ...d.values![99]! }] } : d)) } as unknown as VegaSpec;
+    const other = {
+      ...base,
+      data: dataOf(base).map((d, i) =>
+        i === index ? { ...d, values: [...d.values!.slice(0, 99), { ...d.values![99]! }] } : d,
+      ),
+    } as unknown as VegaSpec;
     const rows = dataOf(other)[index]!.values!;
     // Row 0 is shared, row 99 is not the view's: no rows of its own are made from that spec.
     const patch: DataPatch = { datasets: [{ index, name, rows: [[0, { ...rows[0]!, close: 1 }]] }] };

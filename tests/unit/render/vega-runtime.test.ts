@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { chartSvg, drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from '../../../src/render/vega-runtime';
+import {
+  chartSvg,
+  drawnWithoutDescriptions,
+  runtimeSpec,
+  viewShows,
+  withoutDescriptions,
+} from '../../../src/render/vega-runtime';
 import { valuesPatch } from '../../../src/core/data-patch';
 import { expressionEvaluator } from '../../../src/render/expression';
 
 type Row = { day: number; series: string; value: number };
-const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ day: i >> 1, series: 'AB'[i % 2]!, value: (i * 37) % 101 }));
+const rows = (n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ day: i >> 1, series: 'AB'[i % 2]!, value: (i * 37) % 101 }));
 
 /** A Vega-Lite chart compiled to Vega: every mark gets a `description` encoding. */
 function vegaOf(mark: 'point' | 'line', values: Row[]): VegaSpec {
@@ -24,7 +31,10 @@ function vegaOf(mark: 'point' | 'line', values: Row[]): VegaSpec {
 }
 
 async function draw(spec: VegaSpec): Promise<vega.View> {
-  const view = new vega.View(vega.parse(spec, undefined, { ast: true }), { renderer: 'none', expr: expressionEvaluator } as vega.ViewOptions);
+  const view = new vega.View(vega.parse(spec, undefined, { ast: true }), {
+    renderer: 'none',
+    expr: expressionEvaluator,
+  } as vega.ViewOptions);
   await view.runAsync();
   return view;
 }
@@ -53,7 +63,9 @@ describe('withoutDescriptions', () => {
   it('leaves out the description channel of every mark, also inside groups, and nothing else', () => {
     const spec = vegaOf('line', rows(6));
     const before = JSON.stringify(spec);
-    const stripped = withoutDescriptions(spec) as unknown as { marks: { marks: { encode: { update: Record<string, unknown> } }[] }[] };
+    const stripped = withoutDescriptions(spec) as unknown as {
+      marks: { marks: { encode: { update: Record<string, unknown> } }[] }[];
+    };
     // The line inside its series group had one; the spec itself is not changed.
     expect(JSON.stringify(spec)).toBe(before);
     expect(before).toContain('"description"');
@@ -125,9 +137,21 @@ describe('chartSvg', () => {
     const spec = {
       width: 100,
       height: 100,
-      data: [{ name: 'table', values: [{ v: 1 }, { v: 2 }, { v: 3 }], transform: [{ type: 'formula', expr: 'datum.v * 2', as: 'v' }] }],
+      data: [
+        {
+          name: 'table',
+          values: [{ v: 1 }, { v: 2 }, { v: 3 }],
+          transform: [{ type: 'formula', expr: 'datum.v * 2', as: 'v' }],
+        },
+      ],
       scales: [{ name: 'y', domain: [0, 10], range: 'height' }],
-      marks: [{ type: 'symbol', from: { data: 'table' }, encode: { update: { y: { scale: 'y', field: 'v' }, description: { signal: "'v=' + datum.v" } } } }],
+      marks: [
+        {
+          type: 'symbol',
+          from: { data: 'table' },
+          encode: { update: { y: { scale: 'y', field: 'v' }, description: { signal: "'v=' + datum.v" } } },
+        },
+      ],
     } as unknown as VegaSpec;
     const view = await draw(withoutDescriptions(runtimeSpec(spec)));
     drawnWithoutDescriptions(view, spec);
@@ -149,7 +173,13 @@ describe('chartSvg', () => {
       height: 100,
       data: [{ name: 'table', values: [{ v: 1 }, { v: 2 }] }],
       scales: [{ name: 'y', domain: [0, 10], range: 'height' }],
-      marks: [{ type: 'symbol', from: { data: 'table' }, encode: { update: { y: { scale: 'y', field: 'v' }, description: { signal: "'v=' + datum.v" } } } }],
+      marks: [
+        {
+          type: 'symbol',
+          from: { data: 'table' },
+          encode: { update: { y: { scale: 'y', field: 'v' }, description: { signal: "'v=' + datum.v" } } },
+        },
+      ],
     } as unknown as VegaSpec;
     const view = await draw(withoutDescriptions(runtimeSpec(spec)));
     drawnWithoutDescriptions(view, spec);
@@ -168,7 +198,8 @@ describe('chartSvg', () => {
     } as TopLevelSpec).spec as VegaSpec;
     const view = await draw(withoutDescriptions(runtimeSpec(zoomable)));
     drawnWithoutDescriptions(view, zoomable);
-    const xLabels = (svg: string) => [...svg.matchAll(/<g class="mark-text role-axis-label"[^]*?<\/g>/g)][0]![0].match(/>[^<]+<\/text>/g);
+    const xLabels = (svg: string) =>
+      [...svg.matchAll(/<g class="mark-text role-axis-label"[^]*?<\/g>/g)][0]![0].match(/>[^<]+<\/text>/g);
     const unzoomed = xLabels(await chartSvg(view));
     view.signal('zoom_day', [4, 6]).signal('zoom_value', [0, 50]);
     await view.runAsync();

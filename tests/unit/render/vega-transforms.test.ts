@@ -10,7 +10,9 @@ describe("the page's Vega transforms", () => {
     const upFront = new Set([...Object.keys(tx), ...Object.keys(vtx), ...Object.keys(encode)]);
     const lazy = new Set(Object.values(LAZY_TRANSFORMS).flat());
     // Vega's own registry (all of Vega is imported here); the app's `chartspeclod` is its own.
-    const missing = Object.keys(transforms).filter((name) => !upFront.has(name) && !lazy.has(name) && name !== 'chartspeclod');
+    const missing = Object.keys(transforms).filter(
+      (name) => !upFront.has(name) && !lazy.has(name) && name !== 'chartspeclod',
+    );
     expect(missing).toEqual([]);
     for (const name of lazy) expect(upFront.has(name), name).toBe(false);
   });
@@ -24,9 +26,13 @@ describe("the page's Vega transforms", () => {
 
   it('finds the packages a spec needs: transforms at any depth, any case, and projections', () => {
     expect(lazyPackagesOf({ data: [{ name: 't', transform: [{ type: 'filter', expr: 'true' }] }] })).toEqual([]);
-    expect(lazyPackagesOf({ data: [{ name: 't', transform: [{ type: 'stratify' }, { type: 'TreeMap' }] }] })).toEqual(['vega-hierarchy']);
+    expect(lazyPackagesOf({ data: [{ name: 't', transform: [{ type: 'stratify' }, { type: 'TreeMap' }] }] })).toEqual([
+      'vega-hierarchy',
+    ]);
     expect(
-      lazyPackagesOf({ marks: [{ type: 'group', marks: [{ type: 'text', transform: [{ type: 'label' }, { type: 'wordcloud' }] }] }] }).sort(),
+      lazyPackagesOf({
+        marks: [{ type: 'group', marks: [{ type: 'text', transform: [{ type: 'label' }, { type: 'wordcloud' }] }] }],
+      }).sort(),
     ).toEqual(['vega-label', 'vega-wordcloud']);
     expect(lazyPackagesOf({ projections: [{ name: 'p', type: 'mercator' }] })).toEqual(['vega-geo']);
     expect(lazyPackagesOf({ projections: [] })).toEqual([]);
