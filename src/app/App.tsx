@@ -14,7 +14,13 @@ import { SplitPane } from '../components/SplitPane';
 import { Header } from '../components/Header';
 import type { LogEntry } from '../core/logger';
 import { hasErrors, mergeProblems, type Problem } from '../core/problem';
-import type { PipelineAnswer, PipelineMessage, PipelineResponse, SchemaRequest, SchemaResponse } from '../workers/protocol';
+import type {
+  PipelineAnswer,
+  PipelineMessage,
+  PipelineResponse,
+  SchemaRequest,
+  SchemaResponse,
+} from '../workers/protocol';
 import PipelineWorker from '../workers/pipeline.worker?worker';
 import SchemaWorker from '../workers/schema.worker?worker';
 import { applyPatch } from '../core/data-patch';
@@ -97,7 +103,10 @@ export function App({ initialText, start, early }: AppProps) {
   /** The early worker was taken over, and its request stands for the first submission. */
   const adopted = useRef(false);
   const skipFirstSubmit = useRef(false);
-  const channels = useRef<{ pipeline: LatestChannel<PipelineMessage, PipelineAnswer>; schemaCheck: LatestChannel<SchemaRequest, SchemaResponse> }>(undefined);
+  const channels = useRef<{
+    pipeline: LatestChannel<PipelineMessage, PipelineAnswer>;
+    schemaCheck: LatestChannel<SchemaRequest, SchemaResponse>;
+  }>(undefined);
   useEffect(() => {
     const pipeline = new LatestChannel<PipelineMessage, PipelineAnswer>(
       () => new PipelineWorker({ name: 'chartspec-pipeline' }),
@@ -119,14 +128,20 @@ export function App({ initialText, start, early }: AppProps) {
         if (res.id !== latestId.current) return; // only the newest edit's answers count
         if (res.kind === 'runtime') {
           const asked = runtimeAsked.current;
-          if (res.problems && asked?.key === res.key) setRuntimePlaced({ id: res.id, entries: asked.entries, problems: res.problems });
+          if (res.problems && asked?.key === res.key)
+            setRuntimePlaced({ id: res.id, entries: asked.entries, problems: res.problems });
           return;
         }
         setWorkerFailure(undefined);
         setResult(res);
         if (res.spec !== 'none' && !hasErrors(res.problems)) {
           // The spec crosses over only when it changed, and only for the newest text.
-          if (res.spec === 'changed') pipeline.submit({ kind: 'spec', id: res.id, ...(held.current?.seq !== undefined ? { base: held.current.seq } : {}) });
+          if (res.spec === 'changed')
+            pipeline.submit({
+              kind: 'spec',
+              id: res.id,
+              ...(held.current?.seq !== undefined ? { base: held.current.seq } : {}),
+            });
           else {
             // `same`: equal to the spec the worker sent last, which is the one held.
             const spec = held.current?.spec;
@@ -149,7 +164,13 @@ export function App({ initialText, start, early }: AppProps) {
       (req, message) => {
         // A schema check that stopped is said once, as a warning; drawing goes on without it.
         setEditorTurn(true);
-        if (req.id === latestId.current) setSchema({ id: req.id, problems: [problem(`The schema check stopped: ${message}`, 'warning')], compileMs: 0, validateMs: 0 });
+        if (req.id === latestId.current)
+          setSchema({
+            id: req.id,
+            problems: [problem(`The schema check stopped: ${message}`, 'warning')],
+            compileMs: 0,
+            validateMs: 0,
+          });
       },
     );
     channels.current = { pipeline, schemaCheck };
@@ -166,6 +187,8 @@ export function App({ initialText, start, early }: AppProps) {
       pipeline.dispose();
       schemaCheck.dispose();
     };
+    // The workers live as long as the app; the early workers are adopted once, at mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Compile shortly after typing pauses; every text gets a version number.
@@ -212,10 +235,13 @@ export function App({ initialText, start, early }: AppProps) {
   // Autosave the text (only the text: everything else follows from it). Storing a big text
   // holds the main thread for a while, so it waits for a longer pause in typing.
   useEffect(() => {
-    const t = setTimeout(() => {
-      const r = saveText(text);
-      setSaveWarning(r.ok ? undefined : r.message);
-    }, text.length > LARGE_TEXT ? AUTOSAVE_LARGE_MS : AUTOSAVE_MS);
+    const t = setTimeout(
+      () => {
+        const r = saveText(text);
+        setSaveWarning(r.ok ? undefined : r.message);
+      },
+      text.length > LARGE_TEXT ? AUTOSAVE_LARGE_MS : AUTOSAVE_MS,
+    );
     return () => clearTimeout(t);
   }, [text]);
 
@@ -227,6 +253,7 @@ export function App({ initialText, start, early }: AppProps) {
     const drawingText = texts.current.get(candidate.version);
     if (drawingText !== undefined) markDrawing(drawingText, digests.current.get(candidate.version));
     // Only a new spec starts a drawing; the same spec kept for a new version does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [candidate?.spec]);
 
   // Runtime messages matter for the newest compiled spec only; redrawing an older one after a
@@ -256,7 +283,14 @@ export function App({ initialText, start, early }: AppProps) {
   // which holds it parsed: nothing on the main thread reads the whole text. An edit that keeps the
   // spec (spacing) asks again, for the new places.
   useEffect(() => {
-    if (!runtime || !candidate || runtime.spec !== candidate.spec || candidate.version !== currentVersion || currentVersion !== latestId.current) return;
+    if (
+      !runtime ||
+      !candidate ||
+      runtime.spec !== candidate.spec ||
+      candidate.version !== currentVersion ||
+      currentVersion !== latestId.current
+    )
+      return;
     const key = (runtimeAsked.current?.key ?? 0) + 1;
     runtimeAsked.current = { key, entries: runtime.entries };
     channels.current?.pipeline.submit({ kind: 'runtime', id: currentVersion, key, entries: runtime.entries });
@@ -279,14 +313,22 @@ export function App({ initialText, start, early }: AppProps) {
   const problems = useMemo(() => {
     const schemaNow = schema && schema.id === currentVersion ? schema.problems : [];
     const runtimeNow =
-      runtime && candidate && runtime.spec === candidate.spec && candidate.version === currentVersion && runtimePlaced?.id === currentVersion && runtimePlaced.entries === runtime.entries
+      runtime &&
+      candidate &&
+      runtime.spec === candidate.spec &&
+      candidate.version === currentVersion &&
+      runtimePlaced?.id === currentVersion &&
+      runtimePlaced.entries === runtime.entries
         ? runtimePlaced.problems
         : [];
     return mergeProblems(result?.problems ?? [], schemaNow, runtimeNow, workerFailure ? [workerFailure] : []);
   }, [result, schema, runtime, runtimePlaced, candidate, currentVersion, workerFailure]);
 
   const errorCount = problems.filter((p) => p.severity === 'error').length;
-  const staleReason = state === 'stale' ? `${errorCount || 'a'} ${errorCount === 1 || !errorCount ? 'problem' : 'problems'} in the text` : undefined;
+  const staleReason =
+    state === 'stale'
+      ? `${errorCount || 'a'} ${errorCount === 1 || !errorCount ? 'problem' : 'problems'} in the text`
+      : undefined;
 
   const language = result?.language ?? 'vega-lite';
   const flow = useWorkflows({
@@ -294,14 +336,24 @@ export function App({ initialText, start, early }: AppProps) {
     text,
     start,
     language,
-    chart: { view: shown ? view : undefined, vega: shown?.spec, text: shown ? texts.current.get(shown.version) : undefined },
+    chart: {
+      view: shown ? view : undefined,
+      vega: shown?.spec,
+      text: shown ? texts.current.get(shown.version) : undefined,
+    },
     runNow,
     format: () => editor.current?.format(),
   });
 
   return (
     <div className="app">
-      <Header language={language} state={state} timings={result?.timings} onFormat={() => editor.current?.format()} toolbar={flow.toolbar} />
+      <Header
+        language={language}
+        state={state}
+        timings={result?.timings}
+        onFormat={() => editor.current?.format()}
+        toolbar={flow.toolbar}
+      />
       {saveWarning && (
         <div className="notices" role="alert">
           <p data-testid="save-warning">{saveWarning}</p>
@@ -310,21 +362,33 @@ export function App({ initialText, start, early }: AppProps) {
       {flow.layer}
       <main className="workspace" hidden={flow.gallery}>
         <SplitPane
-          left={<Editor ref={editor} initialText={initialText} problems={problems} onChange={setText} loadMonaco={booted && editorTurn} />}
+          left={
+            <Editor
+              ref={editor}
+              initialText={initialText}
+              problems={problems}
+              onChange={setText}
+              loadMonaco={booted && editorTurn}
+            />
+          }
           right={
             <Suspense fallback={<div className="chart-pane" data-state="empty" data-version={0} />}>
-            <ChartView
-              spec={shown?.spec}
-              version={shownVersion}
-              drawingVersion={candidate?.version ?? 0}
-              state={state}
-              staleReason={staleReason}
-              onDrawn={onDrawn}
-              onRuntime={onRuntime}
-              onFailed={onFailed}
-              onView={setView}
-              idleMessage={paused ? 'Not drawn: the page stopped while drawing this spec last time. Press “Draw it now” or Ctrl+Enter.' : undefined}
-            />
+              <ChartView
+                spec={shown?.spec}
+                version={shownVersion}
+                drawingVersion={candidate?.version ?? 0}
+                state={state}
+                staleReason={staleReason}
+                onDrawn={onDrawn}
+                onRuntime={onRuntime}
+                onFailed={onFailed}
+                onView={setView}
+                idleMessage={
+                  paused
+                    ? 'Not drawn: the page stopped while drawing this spec last time. Press “Draw it now” or Ctrl+Enter.'
+                    : undefined
+                }
+              />
             </Suspense>
           }
         />

@@ -18,7 +18,9 @@ export interface EarlyWorkers {
 export function startWorkers(text: string, onSchema?: (answer: SchemaResponse) => void): EarlyWorkers {
   return {
     pipeline: startEarly(new PipelineWorker({ name: 'chartspec-pipeline' }), { id: 1, text }),
-    schema: startEarly(new SchemaWorker({ name: 'chartspec-schema' }), { id: 1, text }, (e) => onSchema?.(e.data as SchemaResponse)),
+    schema: startEarly(new SchemaWorker({ name: 'chartspec-schema' }), { id: 1, text }, (e) =>
+      onSchema?.(e.data as SchemaResponse),
+    ),
   };
 }
 
@@ -33,7 +35,13 @@ export function markValidated(answer: SchemaResponse): void {
   if (marked.has(answer.id)) return;
   marked.add(answer.id);
   performance.mark('chartspec:validated', {
-    detail: { version: answer.id, compileMs: answer.compileMs, validateMs: answer.validateMs, problems: answer.problems.length, by: answer.by },
+    detail: {
+      version: answer.id,
+      compileMs: answer.compileMs,
+      validateMs: answer.validateMs,
+      problems: answer.problems.length,
+      by: answer.by,
+    },
   });
 }
 

@@ -75,7 +75,11 @@ export class LatestChannel<Req extends { id: number }, Res extends { id: number 
       this.crashes++;
       if (this.crashes >= LatestChannel.MAX_CRASHES) {
         this.stopped = true;
-        if (failed) this.onFailure(failed, `${e.message || 'the worker could not start'} (gave up after ${this.crashes} tries; reload the page)`);
+        if (failed)
+          this.onFailure(
+            failed,
+            `${e.message || 'the worker could not start'} (gave up after ${this.crashes} tries; reload the page)`,
+          );
         return;
       }
       this.start();

@@ -41,7 +41,8 @@ async function starting(): Promise<{ text: string; start: StartInfo }> {
     }
     text = incoming;
   }
-  if (route.kind !== 'gallery' && route.kind !== 'none') history.replaceState(history.state, '', location.pathname + location.search);
+  if (route.kind !== 'gallery' && route.kind !== 'none')
+    history.replaceState(history.state, '', location.pathname + location.search);
 
   const lockedOut = stoppedWhileDrawing(text);
   if (lockedOut) {

@@ -1,13 +1,7 @@
 import { formatPosition, type Problem } from '../core/problem';
 import type { SchemaResponse } from '../workers/protocol';
 import { counted, SEVERITY_ICONS } from '../components/problem-labels';
-
-/** The brand mark of the top bar (also the app's, src/components/Header.tsx). */
-export const BRAND_SVG =
-  '<svg viewBox="0 0 32 32" width="22" height="22" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#1e3a8a"></rect>' +
-  '<path d="M9 8v16M16 6v18M23 10v14" stroke="#e2e8f0" stroke-width="2" stroke-linecap="round"></path>' +
-  '<rect x="7" y="12" width="4" height="8" rx="1" fill="#34d399"></rect><rect x="14" y="9" width="4" height="9" rx="1" fill="#f87171"></rect>' +
-  '<rect x="21" y="13" width="4" height="7" rx="1" fill="#34d399"></rect></svg>';
+import { BRAND_SVG } from '../components/brand';
 
 const el = (tag: string, className: string, text?: string): HTMLElement => {
   const e = document.createElement(tag);
@@ -26,7 +20,11 @@ export class Shell {
   private readonly problems: HTMLElement;
 
   /** `checking`: the schema check is on its way (not when the page opens locked out). */
-  constructor(root: HTMLElement, text: string, private readonly checking = true) {
+  constructor(
+    root: HTMLElement,
+    text: string,
+    private readonly checking = true,
+  ) {
     const app = el('div', 'app');
     app.dataset['shell'] = '';
     const top = el('header', 'topbar');
@@ -69,7 +67,11 @@ export class Shell {
     const errors = counted(list, 'error');
     const warnings = counted(list, 'warning');
     const head = el('header', 'problems-head');
-    head.append(el('h2', '', 'Problems'), el('span', `count ${errors.n ? 'has-errors' : ''}`, errors.label), el('span', `count ${warnings.n ? 'has-warnings' : ''}`, warnings.label));
+    head.append(
+      el('h2', '', 'Problems'),
+      el('span', `count ${errors.n ? 'has-errors' : ''}`, errors.label),
+      el('span', `count ${warnings.n ? 'has-warnings' : ''}`, warnings.label),
+    );
     if (!answer && this.checking) head.append(el('span', 'checking', 'checking schema…'));
     const body: HTMLElement[] = [];
     if (answer && list.length === 0) body.push(el('p', 'problems-empty', 'No problems found by the schema check.'));
@@ -78,7 +80,13 @@ export class Shell {
       for (const p of list) {
         const li = el('li', '');
         const item = el('div', `problem ${p.severity}`);
-        item.append(el('span', 'icon', SEVERITY_ICONS[p.severity]), el('span', 'severity', p.severity), el('span', 'pos', formatPosition(p.range.start)), el('span', 'message', p.message), el('span', 'source', p.source));
+        item.append(
+          el('span', 'icon', SEVERITY_ICONS[p.severity]),
+          el('span', 'severity', p.severity),
+          el('span', 'pos', formatPosition(p.range.start)),
+          el('span', 'message', p.message),
+          el('span', 'source', p.source),
+        );
         li.append(item);
         ul.append(li);
       }

@@ -10,7 +10,7 @@ import { fromDrop, readSpecFile, saveSpec, FileProblem, type WritableHandle } fr
 import { Toolbar } from '../components/Toolbar';
 import { Gallery } from '../components/Gallery';
 import { HelpPanel } from '../components/HelpPanel';
-import { EXPORTS, exportChart, unavailable, type ExportKind } from './export';
+import { EXPORTS, exportChart, unavailable, type ExportKind } from '../state/export';
 import { loadExampleText } from './gallery/examples';
 import './workflows.css';
 
@@ -90,7 +90,12 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
   }, [runNow]);
 
   useEffect(() => {
-    if (start.notice) say({ text: start.notice, kind: start.lockedOut ? 'warning' : 'info', testid: start.lockedOut ? 'lockout' : 'notice' });
+    if (start.notice)
+      say({
+        text: start.notice,
+        kind: start.lockedOut ? 'warning' : 'info',
+        testid: start.lockedOut ? 'lockout' : 'notice',
+      });
   }, [start, say]);
 
   /** Replaces the editor text, keeping the current one in Recent when it has unsaved changes. */
@@ -111,7 +116,9 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
       handle.current = how.handle;
       setPristine(how.pristine ? incoming : undefined);
       say({
-        text: kept ? `Opened ${how.label}. Your previous text, “${kept.label}”, is kept under Recent.` : `Opened ${how.label}.`,
+        text: kept
+          ? `Opened ${how.label}. Your previous text, “${kept.label}”, is kept under Recent.`
+          : `Opened ${how.label}.`,
         kind: 'info',
         restore: kept,
         testid: 'opened',
@@ -126,7 +133,11 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
         const f = await read;
         if (f) open(f.text, { label: f.name, fileName: f.name, pristine: true, handle: f.handle });
       } catch (e) {
-        say({ text: e instanceof FileProblem ? e.message : `The file could not be read: ${String(e)}`, kind: 'error', testid: 'file-error' });
+        say({
+          text: e instanceof FileProblem ? e.message : `The file could not be read: ${String(e)}`,
+          kind: 'error',
+          testid: 'file-error',
+        });
       }
     },
     [open, say],
@@ -151,8 +162,13 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
         return open(await linkText(route), { label, fileName: DEFAULT_NAME, pristine: false });
       }
       const example = await loadExampleText(route.name);
-      if (example === undefined) return say({ text: `There is no example called “${route.name}”.`, kind: 'error', testid: 'notice' });
-      open(example, { label: `the example “${titleOf(example, route.name)}”`, fileName: `${route.name}.vl.json`, pristine: true });
+      if (example === undefined)
+        return say({ text: `There is no example called “${route.name}”.`, kind: 'error', testid: 'notice' });
+      open(example, {
+        label: `the example “${titleOf(example, route.name)}”`,
+        fileName: `${route.name}.vl.json`,
+        pristine: true,
+      });
     },
     [open, say],
   );
@@ -174,7 +190,11 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
         setFileName(r.handle.name);
       }
       setPristine(saving);
-      say({ text: r.how === 'in-place' ? `Saved ${r.handle.name}.` : `Downloaded ${fileName}.`, kind: 'info', testid: 'saved' });
+      say({
+        text: r.how === 'in-place' ? `Saved ${r.handle.name}.` : `Downloaded ${fileName}.`,
+        kind: 'info',
+        testid: 'saved',
+      });
     } catch (e) {
       say({ text: `Could not save: ${e instanceof Error ? e.message : String(e)}`, kind: 'error', testid: 'saved' });
     }
@@ -189,7 +209,11 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
         const name = await exportChart(kind, sourceRef.current);
         say({ text: `Exported ${name}.`, kind: 'info', testid: 'exported' });
       } catch (e) {
-        say({ text: `Export failed: ${e instanceof Error ? e.message : String(e)}`, kind: 'error', testid: 'exported' });
+        say({
+          text: `Export failed: ${e instanceof Error ? e.message : String(e)}`,
+          kind: 'error',
+          testid: 'exported',
+        });
       }
     },
     [say],
@@ -197,7 +221,7 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
 
   const share = useCallback(async () => {
     const link = shareLink(textRef.current, location.href);
-    let copied = false;
+    let copied: boolean;
     try {
       await navigator.clipboard.writeText(link.url);
       copied = true;
@@ -310,7 +334,12 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
       {messages.length > 0 && (
         <div className="messages" aria-live="polite">
           {messages.map((m) => (
-            <div key={m.id} className={`message ${m.kind}`} role={m.kind === 'info' ? 'status' : 'alert'} data-testid={m.testid}>
+            <div
+              key={m.id}
+              className={`message ${m.kind}`}
+              role={m.kind === 'info' ? 'status' : 'alert'}
+              data-testid={m.testid}
+            >
               <span className="message-text">{m.text}</span>
               {m.testid === 'lockout' && (
                 <button type="button" className="message-action" onClick={run} data-testid="run-now">
@@ -318,7 +347,15 @@ export function useWorkflows({ editor, text, start, language, chart, runNow, for
                 </button>
               )}
               {m.restore && (
-                <button type="button" className="message-action" onClick={() => { restore(m.restore!); dismiss(m.id); }} data-testid="restore">
+                <button
+                  type="button"
+                  className="message-action"
+                  onClick={() => {
+                    restore(m.restore!);
+                    dismiss(m.id);
+                  }}
+                  data-testid="restore"
+                >
                   Bring it back
                 </button>
               )}

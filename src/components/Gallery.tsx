@@ -21,7 +21,10 @@ export function Gallery({ examples, hrefOf, onClose }: GalleryProps) {
 
   const tags = useMemo(() => {
     const present = new Set(examples.flatMap((e) => e.tags));
-    return [...TAG_ORDER.filter((t) => present.has(t)), ...[...present].filter((t) => !(TAG_ORDER as readonly string[]).includes(t))];
+    return [
+      ...TAG_ORDER.filter((t) => present.has(t)),
+      ...[...present].filter((t) => !(TAG_ORDER as readonly string[]).includes(t)),
+    ];
   }, [examples]);
   const shown = examples.filter((e) => matchesQuery(e, query) && (!tag || e.tags.includes(tag)));
 
@@ -47,7 +50,13 @@ export function Gallery({ examples, hrefOf, onClose }: GalleryProps) {
         />
         <div className="tags" role="group" aria-label="Filter by tag">
           {tags.map((t) => (
-            <button key={t} type="button" className="tag" aria-pressed={tag === t} onClick={() => setTag(tag === t ? undefined : t)}>
+            <button
+              key={t}
+              type="button"
+              className="tag"
+              aria-pressed={tag === t}
+              onClick={() => setTag(tag === t ? undefined : t)}
+            >
               {t}
             </button>
           ))}
@@ -55,19 +64,31 @@ export function Gallery({ examples, hrefOf, onClose }: GalleryProps) {
         <span className="gallery-count muted" aria-live="polite">
           {shown.length} of {examples.length}
         </span>
-        <button type="button" className="close" onClick={onClose} aria-label="Close the gallery" data-testid="gallery-close">
+        <button
+          type="button"
+          className="close"
+          onClick={onClose}
+          aria-label="Close the gallery"
+          data-testid="gallery-close"
+        >
           ×
         </button>
       </div>
       {shown.length === 0 ? (
-        <p className="gallery-empty">No example matches “{query}”{tag ? ` with the tag ${tag}` : ''}.</p>
+        <p className="gallery-empty">
+          No example matches “{query}”{tag ? ` with the tag ${tag}` : ''}.
+        </p>
       ) : (
         <ul className="gallery-grid">
           {shown.map((e) => (
             <li key={e.name}>
               <a className="gallery-item" href={hrefOf(e.name)} data-testid="gallery-item" data-name={e.name}>
                 <span className="thumb">
-                  {e.thumbnail ? <img src={e.thumbnail} alt="" loading="lazy" decoding="async" /> : <span className="muted">No preview</span>}
+                  {e.thumbnail ? (
+                    <img src={e.thumbnail} alt="" loading="lazy" decoding="async" />
+                  ) : (
+                    <span className="muted">No preview</span>
+                  )}
                 </span>
                 <span className="gallery-title">{e.title}</span>
                 {e.description && <span className="gallery-description">{e.description}</span>}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../core/language';
 import type { ChartState } from './ChartView';
-import { BRAND_SVG } from '../app/shell';
+import { BRAND_SVG } from './brand';
 
 interface HeaderProps {
   language: Language;
@@ -26,11 +26,15 @@ export function Header({ language, state, timings, onFormat, toolbar }: HeaderPr
         <span className="brand-mark" dangerouslySetInnerHTML={{ __html: BRAND_SVG }} />
         <span className="name">Chartspec</span>
       </div>
-      <span className="lang" data-testid="language">{language === 'vega' ? 'Vega 6' : 'Vega-Lite 6'}</span>
+      <span className="lang" data-testid="language">
+        {language === 'vega' ? 'Vega 6' : 'Vega-Lite 6'}
+      </span>
       <span className={`status ${state}`} data-testid="status">
         <span className="dot" />
         {stateLabel[state]}
-        {timings && state !== 'stale' ? <span className="muted"> · compiled in {Math.round(timings.total)} ms</span> : null}
+        {timings && state !== 'stale' ? (
+          <span className="muted"> · compiled in {Math.round(timings.total)} ms</span>
+        ) : null}
       </span>
       <div className="spacer" />
       <div className="actions">

@@ -51,10 +51,12 @@ export function HelpPanel({ open, onClose }: { open: boolean; onClose(): void })
       <h3>Files and links</h3>
       <ul>
         <li>Your text is saved in this browser as you type and comes back when you reload.</li>
-        <li>Opening an example, a file or a link keeps the text it replaces under <b>Recent</b>.</li>
         <li>
-          <b>Share</b> copies a link with the whole spec inside (<code>#/s/…</code>); links from the Vega Editor
-          (<code>#/url/vega-lite/…</code>, <code>#/url/vega/…</code>) open here too.
+          Opening an example, a file or a link keeps the text it replaces under <b>Recent</b>.
+        </li>
+        <li>
+          <b>Share</b> copies a link with the whole spec inside (<code>#/s/…</code>); links from the Vega Editor (
+          <code>#/url/vega-lite/…</code>, <code>#/url/vega/…</code>) open here too.
         </li>
         <li>
           <b>Export</b> makes PNG, SVG, standard Vega-Lite (extension marks expanded) or Vega, all in the browser.

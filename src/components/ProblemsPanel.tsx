@@ -37,11 +37,16 @@ export function ProblemsPanel({ problems, checking, onSelect, idle }: ProblemsPa
                 onClick={() => onSelect(p)}
                 title={`Go to ${formatPosition(p.range.start)}`}
               >
-                <span className="icon" aria-hidden="true">{SEVERITY_ICONS[p.severity]}</span>
+                <span className="icon" aria-hidden="true">
+                  {SEVERITY_ICONS[p.severity]}
+                </span>
                 <span className="severity">{p.severity}</span>
                 <span className="pos">{formatPosition(p.range.start)}</span>
                 <span className="message">{p.message}</span>
-                <span className="source">{p.source}{p.path ? ` · ${p.path}` : ''}</span>
+                <span className="source">
+                  {p.source}
+                  {p.path ? ` · ${p.path}` : ''}
+                </span>
               </button>
             </li>
           ))}

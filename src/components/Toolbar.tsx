@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import type { RecentEntry } from '../io/storage';
 import type { ShareLink } from '../io/share';
-import type { ExportKind } from '../app/export';
+import type { ExportKind } from '../state/export';
 import { MOD } from './HelpPanel';
 
 export interface ExportChoice {
@@ -64,10 +64,22 @@ export function Toolbar(props: ToolbarProps) {
 
   return (
     <div className="toolbar" ref={root} role="toolbar" aria-label="File, export and share">
-      <button type="button" className="tool" onClick={props.onOpen} title={`Open a .json spec (${MOD}+O)`} data-testid="open">
+      <button
+        type="button"
+        className="tool"
+        onClick={props.onOpen}
+        title={`Open a .json spec (${MOD}+O)`}
+        data-testid="open"
+      >
         Open
       </button>
-      <MenuButton id="recent" open={menu === 'recent'} onToggle={() => toggle('recent')} label="Recent" title="Texts you replaced, newest first">
+      <MenuButton
+        id="recent"
+        open={menu === 'recent'}
+        onToggle={() => toggle('recent')}
+        label="Recent"
+        title="Texts you replaced, newest first"
+      >
         <div className="menu" role="menu" aria-label="Recent texts">
           {props.recent.length === 0 ? (
             <p className="menu-empty">Texts you replace by opening an example, a file or a link are kept here.</p>
@@ -85,16 +97,35 @@ export function Toolbar(props: ToolbarProps) {
                 }}
               >
                 <span className="menu-label">{entry.label}</span>
-                <span className="menu-hint">{when(entry.at)} · {entry.text.length.toLocaleString('en')} characters</span>
+                <span className="menu-hint">
+                  {when(entry.at)} · {entry.text.length.toLocaleString('en')} characters
+                </span>
               </button>
             ))
           )}
         </div>
       </MenuButton>
-      <button type="button" className="tool" onClick={props.onSave} title={`Save ${props.fileName} (${MOD}+S)`} data-testid="save">
-        Save{props.dirty ? <span className="dirty" aria-label="(unsaved changes)">•</span> : null}
+      <button
+        type="button"
+        className="tool"
+        onClick={props.onSave}
+        title={`Save ${props.fileName} (${MOD}+S)`}
+        data-testid="save"
+      >
+        Save
+        {props.dirty ? (
+          <span className="dirty" aria-label="(unsaved changes)">
+            •
+          </span>
+        ) : null}
       </button>
-      <MenuButton id="export" open={menu === 'export'} onToggle={() => toggle('export')} label="Export" title="Download the chart as an image or a spec">
+      <MenuButton
+        id="export"
+        open={menu === 'export'}
+        onToggle={() => toggle('export')}
+        label="Export"
+        title="Download the chart as an image or a spec"
+      >
         <div className="menu" role="menu" aria-label="Export">
           {props.exports.map((x) => (
             <button
@@ -131,19 +162,48 @@ export function Toolbar(props: ToolbarProps) {
         </button>
         {menu === 'share' && <SharePanel share={share} />}
       </div>
-      <button type="button" className="tool" onClick={props.onGallery} title="Examples to start from" data-testid="gallery-button">
+      <button
+        type="button"
+        className="tool"
+        onClick={props.onGallery}
+        title="Examples to start from"
+        data-testid="gallery-button"
+      >
         Gallery
       </button>
-      <button type="button" className="tool icon" onClick={props.onHelp} title="Keyboard shortcuts and help" aria-label="Help" data-testid="help-button">
+      <button
+        type="button"
+        className="tool icon"
+        onClick={props.onHelp}
+        title="Keyboard shortcuts and help"
+        aria-label="Help"
+        data-testid="help-button"
+      >
         ?
       </button>
     </div>
   );
 }
 
-function MenuButton({ id, open, onToggle, label, title, children }: { id: string; open: boolean; onToggle(): void; label: string; title: string; children: ReactNode }) {
+function MenuButton({
+  id,
+  open,
+  onToggle,
+  label,
+  title,
+  children,
+}: {
+  id: string;
+  open: boolean;
+  onToggle(): void;
+  label: string;
+  title: string;
+  children: ReactNode;
+}) {
   const anchor = useRef<HTMLDivElement>(null);
-  const items = () => [...(anchor.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? [])];
+  const items = () => [
+    ...(anchor.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
+  ];
   // An opened menu takes the focus; arrow keys move through its items.
   useEffect(() => {
     if (open) items()[0]?.focus();
@@ -159,7 +219,16 @@ function MenuButton({ id, open, onToggle, label, title, children }: { id: string
   };
   return (
     <div className="menu-anchor" ref={anchor} onKeyDown={onKeyDown}>
-      <button type="button" className="tool" data-menu={id} aria-haspopup="menu" aria-expanded={open} onClick={onToggle} title={title} data-testid={`${id}-button`}>
+      <button
+        type="button"
+        className="tool"
+        data-menu={id}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={onToggle}
+        title={title}
+        data-testid={`${id}-button`}
+      >
         {label} <span aria-hidden="true">▾</span>
       </button>
       {open && children}
@@ -183,9 +252,18 @@ function SharePanel({ share }: { share?: { link: ShareLink; copied: boolean } })
         <p className="menu-empty">Making the link…</p>
       ) : (
         <>
-          <input ref={input} readOnly value={share.link.url} aria-label="Link to this spec" data-testid="share-link" onFocus={(e) => e.target.select()} />
+          <input
+            ref={input}
+            readOnly
+            value={share.link.url}
+            aria-label="Link to this spec"
+            data-testid="share-link"
+            onFocus={(e) => e.target.select()}
+          />
           <p className="share-status" data-testid="share-status">
-            {share.copied ? 'Copied to the clipboard.' : 'Select the link and copy it (the clipboard is not available here).'}{' '}
+            {share.copied
+              ? 'Copied to the clipboard.'
+              : 'Select the link and copy it (the clipboard is not available here).'}{' '}
             <span data-testid="share-length">{share.link.length.toLocaleString('en')} characters</span>
           </p>
           {share.link.warning && (

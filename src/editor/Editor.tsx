@@ -58,7 +58,10 @@ const severityOf = (m: Monaco, s: Problem['severity']) =>
  * The text editor. A plain textarea until Monaco has loaded (it is big, and the chart should
  * not wait for it); then Monaco takes over with whatever was typed meanwhile.
  */
-export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ initialText, problems, onChange, loadMonaco }, ref) {
+export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
+  { initialText, problems, onChange, loadMonaco },
+  ref,
+) {
   const host = useRef<HTMLDivElement>(null);
   const fallback = useRef<HTMLTextAreaElement>(null);
   const monacoRef = useRef<Monaco | null>(null);
@@ -201,7 +204,12 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ in
   );
 
   return (
-    <div className="editor" data-testid="editor" data-editor-status={status} data-schemas={schemas ? 'ready' : 'loading'}>
+    <div
+      className="editor"
+      data-testid="editor"
+      data-editor-status={status}
+      data-schemas={schemas ? 'ready' : 'loading'}
+    >
       <div ref={host} className="editor-monaco" hidden={status !== 'ready'} />
       {status !== 'ready' && (
         <textarea

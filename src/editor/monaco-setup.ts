@@ -29,7 +29,6 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 
 declare global {
-  // eslint-disable-next-line no-var
   var MonacoEnvironment: monaco.Environment | undefined;
 }
 

@@ -43,7 +43,10 @@ test('the markers are the pipeline problems only (a comment is one warning, not 
 
 test('Format lays the spec out', async ({ page }) => {
   const v = await shownVersion(page);
-  await pasteText(page, '{"data":{"values":[{"a":1},{"a":2}]},"mark":"point","encoding":{"x":{"field":"a","type":"quantitative"}}}');
+  await pasteText(
+    page,
+    '{"data":{"values":[{"a":1},{"a":2}]},"mark":"point","encoding":{"x":{"field":"a","type":"quantitative"}}}',
+  );
   await waitForChart(page, v + 1);
   await page.getByRole('button', { name: 'Format' }).click();
   await expect.poll(async () => (await editorText(page)).split('\n').length).toBeGreaterThan(5);

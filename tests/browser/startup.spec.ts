@@ -9,7 +9,9 @@ interface Validated {
 
 async function validations(page: Page): Promise<Validated[]> {
   return page.evaluate(() =>
-    performance.getEntriesByName('chartspec:validated').map((m) => (m as PerformanceMark).detail as { version: number; problems: number; by?: 'quick' | 'precompiled' }),
+    performance
+      .getEntriesByName('chartspec:validated')
+      .map((m) => (m as PerformanceMark).detail as { version: number; problems: number; by?: 'quick' | 'precompiled' }),
   );
 }
 
@@ -17,7 +19,9 @@ async function requested(page: Page): Promise<string[]> {
   return page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.split('/').pop() ?? ''));
 }
 
-test('the first text is compiled and checked by workers started before the app has loaded; later checks use the precompiled validator', async ({ page }) => {
+test('the first text is compiled and checked by workers started before the app has loaded; later checks use the precompiled validator', async ({
+  page,
+}) => {
   const w = await watch(page);
   await page.goto('/');
   await waitForChart(page, 1);
@@ -26,7 +30,9 @@ test('the first text is compiled and checked by workers started before the app h
   await expect.poll(async () => (await validations(page))[0]).toMatchObject({ version: 1, problems: 0, by: 'quick' });
   const drawnAt = await page.evaluate(() => performance.getEntriesByName('chartspec:drawn')[0]!.startTime);
   const validatorsAt = await page.evaluate(
-    () => performance.getEntriesByType('resource').find((r) => r.name.includes('chartspec-validators'))?.startTime ?? Infinity,
+    () =>
+      performance.getEntriesByType('resource').find((r) => r.name.includes('chartspec-validators'))?.startTime ??
+      Infinity,
   );
   expect(validatorsAt).toBeGreaterThan(drawnAt);
   // Version 1 was compiled once, by the early worker: no second request for the same text.
@@ -42,8 +48,15 @@ test('the first text is compiled and checked by workers started before the app h
   expect(w.cspViolations).toEqual([]);
 });
 
-test('a mistake in the text the page opens with is found by the first check, with the one problem it is', async ({ page }) => {
-  const spec = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', data: { values: [{ a: 1 }] }, mark: 'poitn', encoding: { x: { field: 'a', type: 'quantitative' } } };
+test('a mistake in the text the page opens with is found by the first check, with the one problem it is', async ({
+  page,
+}) => {
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    data: { values: [{ a: 1 }] },
+    mark: 'poitn',
+    encoding: { x: { field: 'a', type: 'quantitative' } },
+  };
   await page.goto('/' + shareHash(JSON.stringify(spec, null, 2)));
   await expect(problems(page)).toHaveCount(1);
   await expect(problems(page).first()).toContainText('Unknown mark "poitn". Did you mean "point"?');
@@ -59,11 +72,37 @@ const LAZY_TRANSFORMS_SPEC = {
   width: 300,
   height: 200,
   data: [
-    { name: 'points', values: [{ x: 1, y: 2, n: 'a' }, { x: 2, y: 5, n: 'b' }, { x: 3, y: 3, n: 'c' }, { x: 4, y: 6, n: 'd' }, { x: 5, y: 4, n: 'e' }] },
+    {
+      name: 'points',
+      values: [
+        { x: 1, y: 2, n: 'a' },
+        { x: 2, y: 5, n: 'b' },
+        { x: 3, y: 3, n: 'c' },
+        { x: 4, y: 6, n: 'd' },
+        { x: 5, y: 4, n: 'e' },
+      ],
+    },
     { name: 'trend', source: 'points', transform: [{ type: 'loess', x: 'x', y: 'y', bandwidth: 0.8 }] },
     {
       name: 'area',
-      values: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[-10, -10], [10, -10], [10, 10], [-10, 10], [-10, -10]]] } }],
+      values: [
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-10, -10],
+                [10, -10],
+                [10, 10],
+                [-10, 10],
+                [-10, -10],
+              ],
+            ],
+          },
+        },
+      ],
     },
   ],
   projections: [{ name: 'proj', type: 'mercator', scale: 4, translate: [150, 100] }],
@@ -72,7 +111,12 @@ const LAZY_TRANSFORMS_SPEC = {
     { name: 'y', domain: { data: 'points', field: 'y' }, range: 'height' },
   ],
   marks: [
-    { type: 'shape', from: { data: 'area' }, encode: { update: { fill: { value: '#eef' } } }, transform: [{ type: 'geoshape', projection: 'proj' }] },
+    {
+      type: 'shape',
+      from: { data: 'area' },
+      encode: { update: { fill: { value: '#eef' } } },
+      transform: [{ type: 'geoshape', projection: 'proj' }],
+    },
     {
       type: 'symbol',
       name: 'dots',
@@ -94,7 +138,9 @@ const LAZY_TRANSFORMS_SPEC = {
     {
       type: 'line',
       from: { data: 'trend' },
-      encode: { update: { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' }, stroke: { value: 'firebrick' } } },
+      encode: {
+        update: { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' }, stroke: { value: 'firebrick' } },
+      },
     },
   ],
 };
@@ -104,14 +150,22 @@ test('a Vega spec with transforms the page loads on demand draws, and only then 
   await page.goto('/');
   await waitForChart(page, 1);
   const before = await requested(page);
-  for (const pkg of ['vega-voronoi', 'vega-label', 'vega-regression', 'vega-geo']) expect(before.some((f) => f.startsWith(pkg)), pkg).toBe(false);
+  for (const pkg of ['vega-voronoi', 'vega-label', 'vega-regression', 'vega-geo'])
+    expect(
+      before.some((f) => f.startsWith(pkg)),
+      pkg,
+    ).toBe(false);
 
   const v = await shownVersion(page);
   await page.evaluate((h) => (location.hash = h), shareHash(JSON.stringify(LAZY_TRANSFORMS_SPEC, null, 2)));
   await waitForChart(page, v + 1);
   await expect(problems(page)).toHaveCount(0);
   const after = await requested(page);
-  for (const pkg of ['vega-voronoi', 'vega-label', 'vega-regression', 'vega-geo']) expect(after.some((f) => f.startsWith(pkg)), pkg).toBe(true);
+  for (const pkg of ['vega-voronoi', 'vega-label', 'vega-regression', 'vega-geo'])
+    expect(
+      after.some((f) => f.startsWith(pkg)),
+      pkg,
+    ).toBe(true);
   await expect(marks(page, 'symbol')).toHaveCount(5);
   // One Voronoi cell and one placed label per point, the fitted line, the projected shape.
   await expect(page.locator('[data-testid="chart"] svg .mark-path path')).toHaveCount(5);
@@ -122,7 +176,9 @@ test('a Vega spec with transforms the page loads on demand draws, and only then 
   expect(w.cspViolations).toEqual([]);
 });
 
-test('before the app has loaded, the page shows the text and the first check’s answer; the app then takes over', async ({ page }) => {
+test('before the app has loaded, the page shows the text and the first check’s answer; the app then takes over', async ({
+  page,
+}) => {
   const w = await watch(page);
   // The app's own chunk is held back: what shows meanwhile is the first module's page.
   let release!: () => void;
@@ -131,7 +187,12 @@ test('before the app has loaded, the page shows the text and the first check’s
     await gate;
     await route.continue();
   });
-  const spec = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', data: { values: [{ a: 1 }] }, mark: 'poitn', encoding: { x: { field: 'a', type: 'quantitative' } } };
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    data: { values: [{ a: 1 }] },
+    mark: 'poitn',
+    encoding: { x: { field: 'a', type: 'quantitative' } },
+  };
   const text = JSON.stringify(spec, null, 2);
   await page.goto('/' + shareHash(text));
   const shell = page.locator('.app[data-shell]');

@@ -4,7 +4,18 @@ import Ajv from 'ajv';
 import LZString from 'lz-string';
 import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
 import { BAR } from './fixtures';
-import { chartPane, cursorToLineEnd, editorReady, openFile, openWith, pasteText, shareHash, shownVersion, waitForChart, watch } from './helpers';
+import {
+  chartPane,
+  cursorToLineEnd,
+  editorReady,
+  openFile,
+  openWith,
+  pasteText,
+  shareHash,
+  shownVersion,
+  waitForChart,
+  watch,
+} from './helpers';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url);
 const exampleNames = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
@@ -31,9 +42,11 @@ const UNICODE = [
 function bigSpec(): string {
   const rows: string[] = [];
   let seed = 7;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; rows.join(',\n').length < 200_000; i++) {
-    rows.push(`    {"t": ${i}, "v": ${(rnd() * 1000).toFixed(4)}, "label": "série-${i.toString(36)}-€${Math.floor(rnd() * 1e6)}"}`);
+    rows.push(
+      `    {"t": ${i}, "v": ${(rnd() * 1000).toFixed(4)}, "label": "série-${i.toString(36)}-€${Math.floor(rnd() * 1e6)}"}`,
+    );
   }
   return `{
   "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
@@ -70,7 +83,10 @@ async function save(page: Page): Promise<Download> {
 
 /** The chart's drawn SVG, without ids that differ from one drawing to the next. */
 async function chartSvg(page: Page): Promise<string> {
-  const svg = await page.locator('[data-testid="chart"] svg').first().evaluate((el) => el.outerHTML);
+  const svg = await page
+    .locator('[data-testid="chart"] svg')
+    .first()
+    .evaluate((el) => el.outerHTML);
   return svg.replace(/(id|clip-path)="[^"]*"/g, '');
 }
 
@@ -97,7 +113,9 @@ test.describe('gallery', () => {
     await expect(items).toHaveAttribute('data-name', 'gauge-speedometer');
     // A tag as a search word: every gauge example, and only examples that show the word.
     await page.getByTestId('gallery-search').fill('gauge');
-    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(exampleNames.filter((n) => n.startsWith('gauge')).length);
+    await expect
+      .poll(() => items.count())
+      .toBeGreaterThanOrEqual(exampleNames.filter((n) => n.startsWith('gauge')).length);
     expect(await items.count()).toBeLessThan(exampleNames.length);
     for (const text of await items.allTextContents()) expect(text.toLowerCase()).toContain('gauge');
     await page.getByTestId('gallery-search').fill('brush');
@@ -185,11 +203,14 @@ test.describe('files', () => {
     await waitForChart(page, 1);
     await editorReady(page);
     const target = page.locator('[data-testid="editor"] .view-lines');
-    const dt = await page.evaluateHandle((text) => {
-      const d = new DataTransfer();
-      d.items.add(new File([text], 'dropped.vl.json', { type: 'application/json' }));
-      return d;
-    }, BAR.replace('"Fruit"', '"Dropped in"'));
+    const dt = await page.evaluateHandle(
+      (text) => {
+        const d = new DataTransfer();
+        d.items.add(new File([text], 'dropped.vl.json', { type: 'application/json' }));
+        return d;
+      },
+      BAR.replace('"Fruit"', '"Dropped in"'),
+    );
     await target.dispatchEvent('dragenter', { dataTransfer: dt });
     await target.dispatchEvent('dragover', { dataTransfer: dt });
     await expect(page.getByTestId('drop-overlay')).toBeVisible();
@@ -261,7 +282,10 @@ test.describe('share links', () => {
     expect((await bytesOf(d)).toString('utf8')).toBe(UNICODE);
   });
 
-  test('a 200 KB spec round-trips exactly, and the panel warns that the link is too long', async ({ page, context }) => {
+  test('a 200 KB spec round-trips exactly, and the panel warns that the link is too long', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await withoutSavePicker(page);
@@ -290,7 +314,9 @@ test.describe('share links', () => {
 
   test('Vega Editor links open: #/url/vega-lite/… and #/url/vega/…', async ({ page }) => {
     const w = await watch(page);
-    await page.goto('/#/url/vega-lite/' + LZString.compressToEncodedURIComponent(BAR.replace('"Fruit"', '"From the Vega Editor"')));
+    await page.goto(
+      '/#/url/vega-lite/' + LZString.compressToEncodedURIComponent(BAR.replace('"Fruit"', '"From the Vega Editor"')),
+    );
     await waitForChart(page, 1);
     await expect(page.locator('[data-testid="chart"] svg')).toContainText('From the Vega Editor');
     await expect(page.getByTestId('language')).toHaveText('Vega-Lite 6');
@@ -300,7 +326,20 @@ test.describe('share links', () => {
       width: 200,
       height: 100,
       title: 'Raw Vega by link',
-      marks: [{ type: 'rect', encode: { enter: { x: { value: 10 }, y: { value: 10 }, width: { value: 80 }, height: { value: 50 }, fill: { value: 'steelblue' } } } }],
+      marks: [
+        {
+          type: 'rect',
+          encode: {
+            enter: {
+              x: { value: 10 },
+              y: { value: 10 },
+              width: { value: 80 },
+              height: { value: 50 },
+              fill: { value: 'steelblue' },
+            },
+          },
+        },
+      ],
     });
     await page.goto('/#/url/vega/' + LZString.compressToEncodedURIComponent(vega) + '/view');
     await expect(page.getByTestId('language')).toHaveText('Vega 6');
@@ -348,22 +387,27 @@ test.describe('export', () => {
 
     const svg = await exportAs(page, 'svg');
     expect(svg.suggestedFilename()).toBe('chart.svg');
-    const parsed = await page.evaluate((text) => {
-      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-      return {
-        error: doc.querySelector('parsererror')?.textContent ?? null,
-        root: doc.documentElement.nodeName,
-        marks: doc.querySelectorAll('path, line, text').length,
-        title: doc.documentElement.textContent?.includes('Welcome to Chartspec'),
-      };
-    }, (await bytesOf(svg)).toString('utf8'));
+    const parsed = await page.evaluate(
+      (text) => {
+        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+        return {
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          root: doc.documentElement.nodeName,
+          marks: doc.querySelectorAll('path, line, text').length,
+          title: doc.documentElement.textContent?.includes('Welcome to Chartspec'),
+        };
+      },
+      (await bytesOf(svg)).toString('utf8'),
+    );
     expect(parsed.error).toBeNull();
     expect(parsed.root).toBe('svg');
     expect(parsed.marks).toBeGreaterThan(50);
     expect(parsed.title).toBe(true);
   });
 
-  test('a chart on a canvas is drawn without item descriptions; its SVG has them all, with the values typed since', async ({ page }) => {
+  test('a chart on a canvas is drawn without item descriptions; its SVG has them all, with the values typed since', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     // 2,500 points (one row per line, from line 3): drawn on a canvas.
     const rows = Array.from({ length: 2500 }, (_, i) => `    {"i": ${i}, "v": ${(i * 37) % 101}}`);
@@ -379,7 +423,11 @@ ${rows.join(',\n')}
     const described = () =>
       page.evaluate(() => {
         type Node = { items?: Node[]; name?: string; description?: unknown };
-        const view = (document.querySelector('[data-testid="chart"]') as Element & { chartspecView: { scenegraph(): { root: Node } } }).chartspecView;
+        const view = (
+          document.querySelector('[data-testid="chart"]') as Element & {
+            chartspecView: { scenegraph(): { root: Node } };
+          }
+        ).chartspecView;
         let n = 0;
         let items = 0;
         const visit = (node: Node) => {
@@ -388,8 +436,7 @@ ${rows.join(',\n')}
               items++;
               if (item.description !== undefined) n++;
             }
-          }
-          else for (const child of node.items ?? []) visit(child);
+          } else for (const child of node.items ?? []) visit(child);
         };
         visit(view.scenegraph().root);
         return { items, described: n };
@@ -415,7 +462,11 @@ ${rows.join(',\n')}
     const version = await shownVersion(page);
     await page.keyboard.type('00', { delay: 60 });
     await waitForChart(page, version + 1);
-    expect(await page.evaluate(() => (performance.getEntriesByName('chartspec:drawn', 'mark').at(-1) as PerformanceMark).detail?.patched)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => (performance.getEntriesByName('chartspec:drawn', 'mark').at(-1) as PerformanceMark).detail?.patched,
+      ),
+    ).toBe(true);
     expect(await described()).toEqual({ items: 2500, described: 0 });
     const typed = await svgLabels();
     expect(typed).toHaveLength(2500);
@@ -423,7 +474,9 @@ ${rows.join(',\n')}
     expect(typed.filter((l, k) => l !== labels[k])).toEqual(['i: 1; v: 3700']);
   });
 
-  test('standard Vega-Lite: valid against plain Vega-Lite\'s schema and draws the same chart; Vega JSON too', async ({ page }) => {
+  test("standard Vega-Lite: valid against plain Vega-Lite's schema and draws the same chart; Vega JSON too", async ({
+    page,
+  }) => {
     const source = example('gauge-kpi-dashboard.vl.json');
     await openWith(page, source);
     const original = await chartSvg(page);
@@ -434,7 +487,9 @@ ${rows.join(',\n')}
     const spec = JSON.parse(text);
     expect(spec.$schema).toBe('https://vega.github.io/schema/vega-lite/v6.json');
     expect(text).not.toContain('"gauge"');
-    const validate = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false }).compile(vegaLiteSchema);
+    const validate = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, validateFormats: false }).compile(
+      vegaLiteSchema,
+    );
     validate(spec);
     expect(validate.errors ?? []).toEqual([]);
 
@@ -482,7 +537,10 @@ test.describe('autosave and safety', () => {
       return 'never full';
     });
     expect(filled).toBe('QuotaExceededError');
-    await pasteText(page, BAR.replace('"Fruit"', '"Storage is full"').replace('"n": 28', `"n": 28, "pad": "${'y'.repeat(300_000)}"`));
+    await pasteText(
+      page,
+      BAR.replace('"Fruit"', '"Storage is full"').replace('"n": 28', `"n": 28, "pad": "${'y'.repeat(300_000)}"`),
+    );
     await expect(page.getByTestId('save-warning')).toContainText('storage is full');
     await expect(page.locator('[data-testid="chart"] svg')).toContainText('Storage is full');
     // Opening an example still works; the replaced text stays in memory under Recent.
@@ -512,7 +570,9 @@ test.describe('autosave and safety', () => {
     const other = await context.newPage();
     // A page of the same origin that is not the app: it reads storage without drawing anything.
     await other.goto('/favicon.svg');
-    await expect.poll(() => other.evaluate(() => localStorage.getItem('chartspec:drawing')), { timeout: 30_000 }).not.toBeNull();
+    await expect
+      .poll(() => other.evaluate(() => localStorage.getItem('chartspec:drawing')), { timeout: 30_000 })
+      .not.toBeNull();
     await page.close({ runBeforeUnload: false });
     await other.goto('/');
     await expect(other.getByTestId('lockout')).toContainText('stopped');
@@ -537,7 +597,8 @@ test.describe('autosave and safety', () => {
     await page.getByTestId('help-button').click();
     const help = page.getByTestId('help');
     await expect(help).toBeVisible();
-    for (const k of ['S', 'O', 'Shift', 'Enter']) await expect(help.locator('kbd', { hasText: new RegExp(`^${k}$`) }).first()).toBeVisible();
+    for (const k of ['S', 'O', 'Shift', 'Enter'])
+      await expect(help.locator('kbd', { hasText: new RegExp(`^${k}$`) }).first()).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(help).toBeHidden();
   });
