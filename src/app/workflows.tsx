@@ -3,7 +3,7 @@ import type { Spec as VegaSpec, View } from 'vega';
 import { examples } from 'virtual:chartspec-gallery';
 import type { EditorHandle } from '../editor/Editor';
 import type { Language } from '../core/language';
-import { exampleInfo } from '../core/gallery';
+import { exampleTitle } from '../core/gallery';
 import { decodeHash, linkText, shareLink, type HashRoute } from '../io/share';
 import { loadRecent, pushRecent, type RecentEntry } from '../io/storage';
 import { fromDrop, readSpecFile, saveSpec, FileProblem, type WritableHandle } from '../io/files';
@@ -45,7 +45,7 @@ const DEFAULT_NAME = 'chart.vl.json';
 
 function titleOf(text: string, fileName: string): string {
   try {
-    const info = exampleInfo(fileName, text);
+    const info = exampleTitle(fileName, text);
     return info.title !== info.name ? info.title : fileName;
   } catch {
     return fileName;

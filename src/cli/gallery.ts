@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compareExamples, exampleInfo, type ExampleInfo } from '../core/gallery';
+import { compareExamples, type ExampleInfo } from '../core/gallery';
+import { exampleInfo } from '../core/gallery-info';
 import { runPipeline } from '../core/pipeline';
 import { datasetsLoader } from './datasets';
 import { renderSvg } from './render';

@@ -1,5 +1,4 @@
 import { isObject } from './json';
-import { marks } from './marks/index';
 
 /** What the gallery shows of an example; read from the spec itself, so nothing else to keep. */
 export interface ExampleInfo {
@@ -13,21 +12,18 @@ export interface ExampleInfo {
 /** Gallery order: the welcome chart first, then the extension marks, then the basics. */
 export const TAG_ORDER = ['financial', 'annotation', 'gauge', 'basics', 'composition', 'interaction', 'vega'] as const;
 
-/** Tags by extension mark, from the one registry of marks: a new mark is tagged where it is added. */
-const EXTENSION_TAGS = new Map(marks.map((m) => [m.name, m.tag ?? m.name]));
-
 export function exampleName(file: string): string {
   return file.replace(/\.vl\.json$|\.vg\.json$|\.json$/, '');
 }
 
-function textOf(v: unknown): string | undefined {
+export function textOf(v: unknown): string | undefined {
   if (typeof v === 'string') return v;
   if (Array.isArray(v) && v.every((s) => typeof s === 'string')) return v.join(' ');
   return undefined;
 }
 
 /** The examples are plain JSON (a test says so): read without the editor's parser, which the page need not load for this. */
-function plainJson(text: string): unknown {
+export function plainJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -36,52 +32,21 @@ function plainJson(text: string): unknown {
 }
 
 /**
- * Title, description and tags of an example. The title is the spec's `title` (its text), the
- * description its `description` or else the title's subtitle; tags follow from what the spec
- * uses: extension marks (financial, annotation, gauge), plain Vega-Lite (basics), layout
- * operators (composition), selections (interaction), raw Vega (vega).
+ * The title and description of a spec, as the gallery shows them: the spec's `title` (its text),
+ * and its `description` or else the title's subtitle. The page reads only these (a file's name
+ * in the top bar), so it does not load the mark registry that tags need (gallery-info.ts).
  */
-export function exampleInfo(file: string, text: string): ExampleInfo {
+export function exampleTitle(file: string, text: string): Pick<ExampleInfo, 'name' | 'title' | 'description'> {
   const name = exampleName(file);
   const spec = plainJson(text);
   const root = isObject(spec) ? spec : {};
   const title = isObject(root.title) ? textOf(root.title.text) : textOf(root.title);
   const subtitle = isObject(root.title) ? textOf(root.title.subtitle) : undefined;
   const description = (typeof root.description === 'string' ? root.description : undefined) ?? subtitle ?? '';
-
-  const tags = new Set<string>();
-  const isVega = typeof root.$schema === 'string' && /\/schema\/vega\/v\d/.test(root.$schema);
-  let extension = false;
-  const walk = (node: unknown, key?: string): void => {
-    if (Array.isArray(node)) {
-      node.forEach((n) => walk(n));
-      return;
-    }
-    if (!isObject(node)) return;
-    if (key !== 'data' && key !== 'values') {
-      const mark = typeof node.mark === 'string' ? node.mark : isObject(node.mark) ? node.mark.type : undefined;
-      const tag = typeof mark === 'string' ? EXTENSION_TAGS.get(mark) : undefined;
-      if (tag !== undefined) {
-        tags.add(tag);
-        extension = true;
-      }
-      const layout =
-        ['repeat', 'concat', 'hconcat', 'vconcat'].some((k) => k in node) || ('facet' in node && 'spec' in node);
-      if (!isVega && layout) tags.add('composition');
-      if (Array.isArray(node.params) && node.params.some((p) => isObject(p) && 'select' in p)) tags.add('interaction');
-      if (isVega && Array.isArray(node.signals) && node.signals.some((s) => isObject(s) && ('on' in s || 'bind' in s)))
-        tags.add('interaction');
-    }
-    for (const [k, v] of Object.entries(node)) if (k !== 'data' && k !== 'values' && k !== 'datasets') walk(v, k);
-  };
-  walk(root);
-  if (isVega) tags.add('vega');
-  else if (!extension) tags.add('basics');
-  const ordered = [...tags].sort((a, b) => rank(a) - rank(b));
-  return { name, title: title ?? name, description, tags: ordered };
+  return { name, title: title ?? name, description };
 }
 
-function rank(tag: string): number {
+export function rank(tag: string): number {
   const i = (TAG_ORDER as readonly string[]).indexOf(tag);
   return i < 0 ? TAG_ORDER.length : i;
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compareExamples, exampleInfo, matchesQuery } from '../../src/core/gallery';
+import { compareExamples, matchesQuery } from '../../src/core/gallery';
+import { exampleInfo } from '../../src/core/gallery-info';
 
 const DIR = new URL('../../examples/', import.meta.url);
 const files = readdirSync(DIR)
