@@ -3,10 +3,9 @@ import type { Spec as VegaSpec, View } from 'vega';
 import { ChartSession } from '../render/chart-session';
 import { installPageVega } from '../render/page-vega';
 import type { LogEntry } from '../core/logger';
+import type { ChartState } from '../state/chart-status';
 
 installPageVega();
-
-export type ChartState = 'empty' | 'drawing' | 'ready' | 'stale';
 
 interface ChartViewProps {
   /** The Vega spec to draw. */

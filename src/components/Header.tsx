@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../core/language';
-import type { ChartState } from './ChartView';
+import type { ChartState } from '../state/chart-status';
 import { BRAND_SVG } from './brand';
 
 interface HeaderProps {
