@@ -9,15 +9,11 @@ import { ProblemsPanel } from '../components/ProblemsPanel';
 import { SplitPane } from '../components/SplitPane';
 import { Toolbar } from '../components/Toolbar';
 import { readSpecFile } from '../io/files';
-import { clearDrawing, markDrawing, saveText } from '../io/storage';
-import { LiveSession } from '../state/live-session';
-import { Workspace, type StartInfo } from '../state/workspace';
-import { browserEnv } from '../state/workspace-env';
+import type { StartInfo } from '../state/workspace';
+import { appState } from './app-state';
 import type { EarlyWorkers } from './early';
-import { loadExampleText } from './gallery/examples';
 import { useFileDrop, useHashRoutes, useShortcuts } from './page-events';
 import { useStore } from './use-store';
-import { WorkerWires } from './worker-wires';
 import './workflows.css';
 
 /**
@@ -46,15 +42,7 @@ const LOCKED_OUT_PROBLEMS = 'Not checked yet: the text is checked and drawn once
 export function App({ initialText, start, early }: AppProps) {
   const editor = useRef<EditorHandle>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [{ live, workspace, wires }] = useState(() => {
-    const wires = new WorkerWires(early);
-    const live = new LiveSession(
-      { ...wires.ports, storage: { saveText, markDrawing, clearDrawing } },
-      { text: initialText, lockedOut: start.lockedOut, ...(early ? { early: { id: early.pipeline.request.id } } : {}) },
-    );
-    const env = browserEnv(loadExampleText);
-    return { live, workspace: new Workspace(live, () => editor.current ?? undefined, env, start), wires };
-  });
+  const [{ live, workspace, wires }] = useState(() => appState(initialText, start, early, editor));
   useEffect(() => wires.connect(live), [wires, live]);
   const state = useStore(live);
   const status = live.status();

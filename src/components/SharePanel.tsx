@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef } from 'react';
+import type { ShareLink } from '../io/share';
+
+/** The link that carries the spec, selected for copying, with its length and any warning. */
+export function SharePanel({ share }: { share?: { link: ShareLink; copied: boolean } }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (share) {
+      input.current?.focus();
+      input.current?.select();
+    }
+  }, [share]);
+  return (
+    <div className="menu share-panel" role="dialog" aria-labelledby={`${id}-h`} data-testid="share-panel">
+      <h3 id={`${id}-h`}>Share this spec</h3>
+      {!share ? (
+        <p className="menu-empty">Making the link…</p>
+      ) : (
+        <>
+          <input
+            ref={input}
+            readOnly
+            value={share.link.url}
+            aria-label="Link to this spec"
+            data-testid="share-link"
+            onFocus={(e) => e.target.select()}
+          />
+          <p className="share-status" data-testid="share-status">
+            {share.copied
+              ? 'Copied to the clipboard.'
+              : 'Select the link and copy it (the clipboard is not available here).'}{' '}
+            <span data-testid="share-length">{share.link.length.toLocaleString('en')} characters</span>
+          </p>
+          {share.link.warning && (
+            <p className="share-warning" role="alert" data-testid="share-warning">
+              {share.link.warning}
+            </p>
+          )}
+          <p className="menu-hint">The whole spec travels in the link; nothing is uploaded.</p>
+        </>
+      )}
+    </div>
+  );
+}

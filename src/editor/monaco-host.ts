@@ -1,0 +1,184 @@
+import type { Problem, Range } from '../core/problem';
+import { nestsDeeperThan } from '../core/limits';
+
+type Monaco = typeof import('monaco-editor/editor/editor.api');
+type CodeEditor = import('monaco-editor/editor/editor.api').editor.IStandaloneCodeEditor;
+
+/**
+ * From this many lines on, editor features whose work grows with the text on every keystroke
+ * are turned off: sticky scroll (it asks the JSON worker for every symbol, three per row of inline
+ * data, and lays them out on the main thread), the active indent guide (it walks every line at the
+ * same indentation), occurrence/selection highlights (they search the whole text), and the
+ * suggestions that come unasked: while typing, and color swatches. The JSON worker finds those by
+ * matching the whole document against the schema — seconds for 10,000 rows, taking a core from
+ * the page while the user types into the data. Ctrl+Space still asks for suggestions.
+ */
+const LARGE_TEXT_LINES = 3000;
+const largeTextOptions = (large: boolean) => ({
+  stickyScroll: { enabled: !large },
+  guides: { highlightActiveIndentation: !large },
+  occurrencesHighlight: large ? ('off' as const) : ('singleFile' as const),
+  selectionHighlight: !large,
+  quickSuggestions: !large,
+  suggestOnTriggerCharacters: !large,
+  wordBasedSuggestions: large ? ('off' as const) : ('matchingDocuments' as const),
+  colorDecorators: !large,
+});
+
+/**
+ * The editor's language for a text: JSON, or plain text for one nested deeper than Chartspec's
+ * limit. Monaco's JSON worker parses recursively and overflows its stack on such a text (a
+ * RangeError in the console); the pipeline names the limit at its place, and highlighting and
+ * folding come back when the text is within it again.
+ */
+const languageFor = (text: string) => (nestsDeeperThan(text) ? 'plaintext' : 'json');
+
+const severityOf = (m: Monaco, s: Problem['severity']) =>
+  s === 'error' ? m.MarkerSeverity.Error : s === 'warning' ? m.MarkerSeverity.Warning : m.MarkerSeverity.Info;
+
+/**
+ * The text, in a plain textarea until Monaco has loaded (it is big, and the chart should not wait
+ * for it), then in Monaco with whatever was typed meanwhile. The Editor component mounts it;
+ * everything that talks to Monaco is here.
+ */
+export class MonacoHost {
+  private monaco: Monaco | undefined;
+  private editor: CodeEditor | undefined;
+  /** Counts loads and disposals: a load that finished after its editor was disposed is dropped. */
+  private generation = 0;
+  /** The textarea standing in until Monaco is up. */
+  fallback: HTMLTextAreaElement | null = null;
+
+  constructor(
+    public text: string,
+    private readonly onChange: (text: string) => void,
+  ) {}
+
+  /** Loads Monaco into `host`; resolves with the schemas' loading (completion and hover docs). */
+  async load(host: HTMLElement): Promise<{ schemas: Promise<unknown> } | undefined> {
+    const generation = ++this.generation;
+    const { monaco, loadSchemas } = await import('./monaco-setup');
+    if (generation !== this.generation) return undefined;
+    this.monaco = monaco;
+    const editor = monaco.editor.create(host, {
+      value: this.text,
+      language: languageFor(this.text),
+      theme: 'chartspec',
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      lineHeight: 20,
+      fontFamily: "'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+      tabSize: 2,
+      scrollBeyondLastLine: false,
+      renderLineHighlight: 'line',
+      fixedOverflowWidgets: true,
+      padding: { top: 8 },
+      ariaLabel: 'Chart spec (JSON)',
+    });
+    this.editor = editor;
+    const model = editor.getModel()!;
+    let large = model.getLineCount() >= LARGE_TEXT_LINES;
+    editor.updateOptions(largeTextOptions(large));
+    editor.onDidChangeModelContent((e) => {
+      const nowLarge = model.getLineCount() >= LARGE_TEXT_LINES;
+      if (nowLarge !== large) editor.updateOptions(largeTextOptions((large = nowLarge)));
+      this.text = editor.getValue();
+      // Before the JSON worker is asked about the new text (its requests come later): only an
+      // edit that adds brackets can make a JSON text too deep.
+      if (model.getLanguageId() !== 'json' || e.changes.some((c) => /[[{]/.test(c.text))) {
+        const language = languageFor(this.text);
+        if (language !== model.getLanguageId()) monaco.editor.setModelLanguage(model, language);
+      }
+      this.onChange(this.text);
+    });
+    // Keep the cursor where it was in the textarea.
+    const at = this.fallback?.selectionStart;
+    if (at !== undefined) editor.setPosition(model.getPositionAt(at));
+    return { schemas: loadSchemas() };
+  }
+
+  /** Monaco is up; it takes the focus when the textarea had it. */
+  shown(hadFocus: boolean): void {
+    if (hadFocus) this.editor?.focus();
+  }
+
+  dispose(): void {
+    this.generation++;
+    this.editor?.getModel()?.dispose();
+    this.editor?.dispose();
+    this.editor = undefined;
+  }
+
+  /** Typed into the textarea. */
+  typed(text: string): void {
+    this.text = text;
+    this.onChange(text);
+  }
+
+  /** The editor's markers are the pipeline's Problems: one list, shown in two places. */
+  setProblems(problems: readonly Problem[]): void {
+    const m = this.monaco;
+    const model = this.editor?.getModel();
+    if (!m || !model) return;
+    m.editor.setModelMarkers(
+      model,
+      'chartspec',
+      problems.map((p) => ({
+        severity: severityOf(m, p.severity),
+        message: p.message,
+        source: p.source,
+        startLineNumber: p.range.start.line,
+        startColumn: p.range.start.column,
+        endLineNumber: p.range.end.line,
+        endColumn: Math.max(p.range.end.column, p.range.start.line === p.range.end.line ? p.range.start.column + 1 : 1),
+      })),
+    );
+  }
+
+  /** Puts the cursor on a range, scrolls to it and focuses the editor. */
+  reveal(range: Range): void {
+    const ed = this.editor;
+    if (ed) {
+      const sel = {
+        startLineNumber: range.start.line,
+        startColumn: range.start.column,
+        endLineNumber: range.end.line,
+        endColumn: range.end.column,
+      };
+      ed.setSelection(sel);
+      ed.revealRangeInCenterIfOutsideViewport(sel);
+      ed.focus();
+    } else if (this.fallback) {
+      this.fallback.focus();
+      this.fallback.setSelectionRange(range.start.offset, range.end.offset);
+    }
+  }
+
+  /** Replaces the whole text as one undoable edit (Ctrl+Z brings the old text back). */
+  replaceText(text: string): void {
+    this.text = text;
+    const ed = this.editor;
+    const model = ed?.getModel();
+    const m = this.monaco;
+    if (ed && model && m) {
+      ed.pushUndoStop();
+      // The incoming text's line ends (a Windows file keeps CRLF, so saving it gives the same
+      // bytes); set before the edit, which Monaco normalizes to the model's line ends.
+      const eol = text.includes('\r\n') ? m.editor.EndOfLineSequence.CRLF : m.editor.EndOfLineSequence.LF;
+      if (model.getEndOfLineSequence() !== eol) model.pushEOL(eol);
+      ed.executeEdits('chartspec', [{ range: model.getFullModelRange(), text }]);
+      ed.pushUndoStop();
+      ed.setPosition({ lineNumber: 1, column: 1 });
+      ed.revealLine(1);
+    } else if (this.fallback) {
+      this.fallback.value = text;
+      this.onChange(text);
+    }
+  }
+
+  /** Runs Monaco's "Format Document". */
+  format(): void {
+    void this.editor?.getAction('editor.action.formatDocument')?.run();
+  }
+}
