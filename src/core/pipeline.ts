@@ -1,3 +1,4 @@
+import { fitToContainer } from './fit';
 import type { Spec as VegaSpec } from 'vega';
 import { compileVegaLite } from './compile';
 import { expandMarks } from './expand';
@@ -15,6 +16,8 @@ export interface PipelineOptions {
   registry?: readonly ExtensionMark[];
   /** The text already parsed (`parseDocument(text)`), so it is not parsed twice. */
   doc?: ParsedDocument;
+  /** Size Vega-Lite views to the element they are drawn in (the page's chart pane): see `fitToContainer`. */
+  fit?: boolean;
 }
 
 export interface PipelineResult {
@@ -79,7 +82,8 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     result.vegaLite = expanded.spec;
     if (!hasErrors(expanded.problems)) {
       t = now();
-      const compiled = compileVegaLite(expanded.spec, doc);
+      const spec = options.fit ? fitToContainer(expanded.spec, doc.value) : expanded.spec;
+      const compiled = compileVegaLite(spec, doc);
       timings.compile = now() - t;
       problems.push(...compiled.problems);
       vega = compiled.vega;

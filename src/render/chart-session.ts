@@ -59,6 +59,12 @@ const laterTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
 const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
 
+/** The spec takes the size of the element it is drawn in (`autosize` fit: see core/fit.ts). */
+const sizedToContainer = (spec: VegaSpec) => {
+  const autosize = spec.autosize;
+  return autosize === 'fit' || (typeof autosize === 'object' && 'type' in autosize && autosize.type === 'fit');
+};
+
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -248,6 +254,8 @@ export class ChartSession {
     drawing.started = true;
     const generation = ++this.generation;
     this.takeDown();
+    // A chart sized to its container needs the container's size before its first run.
+    el.classList?.toggle('fit', sizedToContainer(drawing.spec));
     let made: EmbeddedView;
     try {
       made = await this.makeView(el, drawing.spec, drawing.options);

@@ -62,7 +62,34 @@ export function viewShows(view: vega.View, spec: VegaSpec): void {
  */
 export function runtimeSpec(spec: VegaSpec): VegaSpec {
   // Without the fast paths: Vega-Lite's own transforms, and copies of every row.
-  return fastPathsOn() ? privateRows(fuseMarkTransforms(spec)) : privateRows(spec, Infinity);
+  const drawn = fastPathsOn() ? privateRows(fuseMarkTransforms(spec)) : privateRows(spec, Infinity);
+  return followContainer(drawn);
+}
+
+/**
+ * A chart sized to its container (Vega-Lite's `"container"` width or height, see core/fit.ts)
+ * is sized again when the window is resized: Vega-Lite listens to `window:resize`. In the page
+ * the container also changes with the split and the panes around it, so the chart listens to
+ * the container itself (`container:resize`, Vega's own resize observer); Vega runs it as any
+ * event, after whatever run is under way. Its title is kept to the plot's width.
+ */
+export function followContainer(spec: VegaSpec): VegaSpec {
+  const signals = spec.signals;
+  if (!signals?.some((s) => JSON.stringify(s).includes('containerSize()'))) return spec;
+  const title = typeof spec.title === 'string' ? { text: spec.title } : spec.title;
+  return {
+    ...spec,
+    signals: signals.map((s) =>
+      'on' in s && s.on && JSON.stringify(s).includes('containerSize()')
+        ? { ...s, on: s.on.map((h) => (h.events === 'window:resize' ? { ...h, events: 'container:resize' } : h)) }
+        : s,
+    ),
+    // A title wider than a narrow pane is cut short with an ellipsis at the plot's width, rather
+    // than making the plot narrower to fit it and being clipped at the pane's edges.
+    ...(title && typeof title === 'object' && !('limit' in title)
+      ? { title: { ...title, limit: { signal: 'width' } } }
+      : {}),
+  };
 }
 
 /** The app's spec a view drawn without descriptions shows now, or undefined for any other view. */

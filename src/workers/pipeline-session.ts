@@ -39,6 +39,9 @@ export class PipelineSession {
   private fetchedSeq = Math.floor(Math.random() * 2 ** 30);
   private readonly docs = new Map<number, ParsedDocument>();
 
+  /** `fit`: Vega-Lite views fill the chart pane (see core/fit.ts); the page's worker asks for it. */
+  constructor(private readonly options: { fit?: boolean } = {}) {}
+
   handle(message: PipelineMessage): PipelineAnswer {
     if (message.kind === 'spec') {
       const vega = this.last?.id === message.id ? this.last.vega : undefined;
@@ -84,7 +87,7 @@ export class PipelineSession {
       };
       reused = true;
     } else {
-      const result = runPipeline(text, { doc });
+      const result = runPipeline(text, { doc, ...this.options });
       const language = doc.ok ? detectLanguage(doc).problems.length : 0;
       // Problems beyond parsing and language detection tie the result to this text's layout.
       const clean = result.problems.length === doc.problems.length + language;

@@ -3,7 +3,7 @@ import { PipelineSession } from './pipeline-session';
 import type { PipelineMessage } from './protocol';
 
 /** Parse, expand and compile off the main thread; the page only draws. */
-const session = new PipelineSession();
+const session = new PipelineSession({ fit: true });
 
 /** The page sends one request at a time, always its newest (see `LatestChannel`). */
 self.onmessage = (event: MessageEvent<PipelineMessage>) => {

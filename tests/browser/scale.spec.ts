@@ -200,8 +200,10 @@ test('typing into 10,000 rows while the pointer moves over the chart: the chart 
     const point = marks.items![5000]!;
     return { x: view.origin()[0] + point.x, y: view.origin()[1] + point.y, value: point.datum['value'] };
   });
-  await page.mouse.move(box.x + 1, box.y + 1);
-  await page.mouse.move(box.x + at.x, box.y + at.y, { steps: 4 });
+  // Where the canvas is now: the chart follows its pane, which the problems list may have resized.
+  const canvas = (await page.getByTestId('chart').locator('canvas').boundingBox())!;
+  await page.mouse.move(canvas.x + 1, canvas.y + 1);
+  await page.mouse.move(canvas.x + at.x, canvas.y + at.y, { steps: 4 });
   await expect.poll(async () => (await chartState()).hovered).toBe(1);
   // …and the chart shows it: that point alone is drawn in the selection's color.
   await expect.poll(async () => (await chartState()).red).toBe(1);
