@@ -15,9 +15,13 @@ export interface EarlyWorkers {
  * its script, so the spec is ready about when the page is, and the first schema answer comes
  * with it. The app takes them over (`LatestChannel.adopt`) with request 1.
  */
-export function startWorkers(text: string, onSchema?: (answer: SchemaResponse) => void): EarlyWorkers {
+export function startWorkers(text: string, onSchema?: (answer: SchemaResponse) => void, theme?: string): EarlyWorkers {
   return {
-    pipeline: startEarly(new PipelineWorker({ name: 'chartspec-pipeline' }), { id: 1, text }),
+    pipeline: startEarly(new PipelineWorker({ name: 'chartspec-pipeline' }), {
+      id: 1,
+      text,
+      ...(theme ? { theme } : {}),
+    }),
     schema: startEarly(new SchemaWorker({ name: 'chartspec-schema' }), { id: 1, text }, (e) =>
       onSchema?.(e.data as SchemaResponse),
     ),

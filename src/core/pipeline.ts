@@ -1,4 +1,6 @@
+import type { JsonObject } from './json';
 import { fitToContainer } from './fit';
+import { withTheme } from './theme';
 import type { Spec as VegaSpec } from 'vega';
 import { compileVegaLite } from './compile';
 import { expandMarks } from './expand';
@@ -18,6 +20,8 @@ export interface PipelineOptions {
   doc?: ParsedDocument;
   /** Size Vega-Lite views to the element they are drawn in (the page's chart pane): see `fitToContainer`. */
   fit?: boolean;
+  /** A chart theme (a vega-themes config) under the spec's own config: see `withTheme`. */
+  theme?: JsonObject;
 }
 
 export interface PipelineResult {
@@ -73,7 +77,7 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
 
   let vega: VegaSpec | undefined;
   if (language === 'vega') {
-    vega = doc.value as VegaSpec;
+    vega = withTheme(doc.value, options.theme) as VegaSpec;
   } else {
     t = now();
     const expanded = expandMarks(doc.value, doc, options.registry ?? defaultRegistry);
@@ -82,7 +86,8 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     result.vegaLite = expanded.spec;
     if (!hasErrors(expanded.problems)) {
       t = now();
-      const spec = options.fit ? fitToContainer(expanded.spec, doc.value) : expanded.spec;
+      const fitted = options.fit ? fitToContainer(expanded.spec, doc.value) : expanded.spec;
+      const spec = withTheme(fitted, options.theme);
       const compiled = compileVegaLite(spec, doc);
       timings.compile = now() - t;
       problems.push(...compiled.problems);

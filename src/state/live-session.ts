@@ -32,6 +32,8 @@ export interface LiveOptions {
   lockedOut: boolean;
   /** The workers were started on `text` before the app loaded (src/app/early.ts): it is request `id`. */
   early?: { id: number };
+  /** The chart theme to compile in (a vega-themes name), if any; the early request's too. */
+  theme?: string;
 }
 
 /** The loop's waits, in milliseconds. */
@@ -79,12 +81,14 @@ export class LiveSession extends Store<LiveState> {
   private readonly problems = problemsOf();
   private statusOf: { state: LiveState; status: ChartStatus } | undefined;
   private started = false;
+  private theme: string | undefined;
 
   constructor(
     private readonly ports: LivePorts,
     private readonly options: LiveOptions,
   ) {
     super({ text: options.text, booted: false, editorTurn: false, paused: options.lockedOut });
+    this.theme = options.theme;
     if (options.early) {
       this.nextId = this.latestId = options.early.id;
       this.texts.set(options.early.id, options.text);
@@ -98,7 +102,9 @@ export class LiveSession extends Store<LiveState> {
   start(): void {
     if (!this.get().booted) this.later('boot', () => this.boot(), LIVE_TIMING.bootWait);
     this.scheduleAutosave();
-    if ((this.started || !this.options.early) && !this.get().paused) this.submit();
+    // The early request was made in the theme of the start; one chosen since needs a new compile.
+    const early = this.options.early && !this.started && this.theme === this.options.theme;
+    if (!early && !this.get().paused) this.submit();
     this.started = true;
   }
 
@@ -135,6 +141,15 @@ export class LiveSession extends Store<LiveState> {
       else this.later('submit', () => this.submit(), LIVE_TIMING.typingPause);
     }
     this.scheduleAutosave();
+  }
+
+  /** Draws in another chart theme: the text is compiled again at once (unless drawing is locked out). */
+  setTheme(theme: string | undefined): void {
+    if (theme === this.theme) return;
+    this.theme = theme;
+    if (this.get().paused || !this.started) return;
+    clearTimeout(this.timers.submit);
+    this.submit();
   }
 
   /** Draw the current text now; a lock-out, if any, is over. */
@@ -225,7 +240,7 @@ export class LiveSession extends Store<LiveState> {
     this.texts.set(id, text);
     for (const kept of [this.texts, this.digests])
       for (const old of kept.keys()) if (old < id - KEPT_VERSIONS) kept.delete(old);
-    this.ports.pipeline.submit({ id, text });
+    this.ports.pipeline.submit({ id, text, ...(this.theme ? { theme: this.theme } : {}) });
     if (booted) this.ports.schemaCheck.submit({ id, text, precise: true });
   }
 

@@ -4,6 +4,7 @@ import type { Spec as VegaSpec } from 'vega';
 import { logProblems } from '../core/compile';
 import { detectLanguage, type Language } from '../core/language';
 import { parseDocument, type ParsedDocument } from '../core/parse';
+import type { JsonObject } from '../core/json';
 import { runPipeline } from '../core/pipeline';
 import { sortProblems, type Problem } from '../core/problem';
 import { digest } from '../core/text';
@@ -39,8 +40,14 @@ export class PipelineSession {
   private fetchedSeq = Math.floor(Math.random() * 2 ** 30);
   private readonly docs = new Map<number, ParsedDocument>();
 
-  /** `fit`: Vega-Lite views fill the chart pane (see core/fit.ts); the page's worker asks for it. */
-  constructor(private readonly options: { fit?: boolean } = {}) {}
+  /** The theme the newest text was compiled in. */
+  private theme: string | undefined;
+
+  /**
+   * `fit`: Vega-Lite views fill the chart pane (see core/fit.ts); the page's worker asks for it.
+   * `themes`: the chart themes a request may name (vega-themes, in the page's worker).
+   */
+  constructor(private readonly options: { fit?: boolean; themes?: Readonly<Record<string, object>> } = {}) {}
 
   handle(message: PipelineMessage): PipelineAnswer {
     if (message.kind === 'spec') {
@@ -63,7 +70,7 @@ export class PipelineSession {
     return this.text(message);
   }
 
-  private text({ id, text }: PipelineRequest): PipelineResponse {
+  private text({ id, text, theme }: PipelineRequest): PipelineResponse {
     const t0 = now();
     const doc = parseDocument(text);
     const parseMs = now() - t0;
@@ -75,7 +82,9 @@ export class PipelineSession {
     const prev = this.last;
     let reused = false;
     let timings = { parse: parseMs, expand: 0, compile: 0, validate: 0 };
-    if (doc.ok && prev?.clean && prev.doc.ok && equal(doc.value, prev.doc.value)) {
+    const sameTheme = theme === this.theme;
+    this.theme = theme;
+    if (doc.ok && sameTheme && prev?.clean && prev.doc.ok && equal(doc.value, prev.doc.value)) {
       const language = detectLanguage(doc);
       this.last = {
         id,
@@ -87,7 +96,12 @@ export class PipelineSession {
       };
       reused = true;
     } else {
-      const result = runPipeline(text, { doc, ...this.options });
+      const themeConfig = theme ? this.options.themes?.[theme] : undefined;
+      const result = runPipeline(text, {
+        doc,
+        ...(this.options.fit ? { fit: true } : {}),
+        ...(themeConfig ? { theme: themeConfig as JsonObject } : {}),
+      });
       const language = doc.ok ? detectLanguage(doc).problems.length : 0;
       // Problems beyond parsing and language detection tie the result to this text's layout.
       const clean = result.problems.length === doc.problems.length + language;

@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
+import * as themes from 'vega-themes';
 import { PipelineSession } from './pipeline-session';
 import type { PipelineMessage } from './protocol';
+import { chartThemes } from './themes';
 
 /** Parse, expand and compile off the main thread; the page only draws. */
-const session = new PipelineSession({ fit: true });
+const session = new PipelineSession({ fit: true, themes: chartThemes(themes) });
 
 /** The page sends one request at a time, always its newest (see `LatestChannel`). */
 self.onmessage = (event: MessageEvent<PipelineMessage>) => {

@@ -9,6 +9,8 @@ export interface PipelineRequest {
   kind?: 'text';
   id: number;
   text: string;
+  /** The chart theme to draw in (a vega-themes name), if any. */
+  theme?: string;
 }
 
 /** Main thread → pipeline worker: send the Vega spec compiled from text `id` (see `spec`). */

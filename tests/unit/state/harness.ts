@@ -4,7 +4,9 @@ import { clearDrawing, markDrawing, saveText, watchOtherPages } from '../../../s
 import { ChartSession, type ViewFactory } from '../../../src/render/chart-session';
 import { installPageVega } from '../../../src/render/page-vega';
 import { LiveSession, type LiveOptions } from '../../../src/state/live-session';
+import * as vegaThemes from 'vega-themes';
 import { PipelineSession } from '../../../src/workers/pipeline-session';
+import { chartThemes } from '../../../src/workers/themes';
 import type { PipelineMessage, SchemaRequest } from '../../../src/workers/protocol';
 
 /** `localStorage` as a browser has it, with a quota in characters (throwing as browsers do when full). */
@@ -56,7 +58,7 @@ const headless: ViewFactory = async (_el, spec, options) => {
  * Nothing answers until asked (`answer`), as workers answer later.
  */
 export class LiveHarness {
-  readonly worker = new PipelineSession();
+  readonly worker = new PipelineSession({ themes: chartThemes(vegaThemes) });
   readonly toPipeline: PipelineMessage[] = [];
   readonly toSchema: SchemaRequest[] = [];
   readonly live: LiveSession;

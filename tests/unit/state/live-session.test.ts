@@ -293,3 +293,26 @@ describe('booting', () => {
     expect(h.live.status()).toMatchObject({ state: 'ready', shownVersion: 1 });
   });
 });
+
+describe('chart themes', () => {
+  it('a theme chosen while drawing compiles the text again at once, in that theme', async () => {
+    const h = await started();
+    h.live.setTheme('excel');
+    expect(h.toPipeline).toEqual([{ id: 2, text: BAR(), theme: 'excel' }]);
+    h.answer();
+    await h.drawn();
+    expect(h.live.status().shown!.spec.background).toBe('#fff');
+    h.live.setTheme('excel');
+    expect(h.toPipeline).toEqual([]);
+  });
+
+  it('the early request was made in the start’s theme; a theme chosen before the loop starts is compiled then', () => {
+    const same = new LiveHarness({ text: BAR(), lockedOut: false, early: { id: 1 }, theme: 'dark' });
+    same.live.start();
+    expect(same.toPipeline).toEqual([]);
+    const changed = new LiveHarness({ text: BAR(), lockedOut: false, early: { id: 1 }, theme: 'dark' });
+    changed.live.setTheme(undefined);
+    changed.live.start();
+    expect(changed.toPipeline).toEqual([{ id: 2, text: BAR() }]);
+  });
+});
