@@ -11,6 +11,8 @@ import { Toolbar } from '../components/Toolbar';
 import { readSpecFile } from '../io/files';
 import type { StartInfo } from '../state/workspace';
 import { appState } from './app-state';
+import { colorsOf, DARK_QUERY, markDocument } from './colors';
+import { useMedia } from '../components/use-media';
 import type { EarlyWorkers } from './early';
 import { useFileDrop, useHashRoutes, useShortcuts } from './page-events';
 import { useStore } from './use-store';
@@ -42,11 +44,17 @@ const LOCKED_OUT_PROBLEMS = 'Not checked yet: the text is checked and drawn once
 export function App({ initialText, start, early }: AppProps) {
   const editor = useRef<EditorHandle>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [{ live, workspace, wires }] = useState(() => appState(initialText, start, early, editor));
+  const [{ live, workspace, wires, preferences }] = useState(() => appState(initialText, start, early, editor));
   useEffect(() => wires.connect(live), [wires, live]);
   const state = useStore(live);
   const status = live.status();
   const files = useStore(workspace);
+  const prefs = useStore(preferences);
+  const { dark, chartTheme } = colorsOf(prefs, useMedia(DARK_QUERY));
+  useEffect(() => {
+    markDocument(dark);
+    live.setTheme(chartTheme);
+  }, [live, dark, chartTheme]);
   const [help, setHelp] = useState(false);
   const format = () => editor.current?.format();
   const pick = () => input.current?.click();
@@ -75,6 +83,8 @@ export function App({ initialText, start, early }: AppProps) {
             onRestore={(entry) => workspace.restore(entry)}
             onGallery={() => workspace.showGallery()}
             onHelp={() => setHelp(true)}
+            preferences={prefs}
+            onPreferences={preferences}
           />
         }
       />
@@ -112,16 +122,20 @@ export function App({ initialText, start, early }: AppProps) {
       <HelpPanel open={help} onClose={() => setHelp(false)} />
       <main className="workspace" hidden={files.gallery}>
         <SplitPane
-          left={
+          ratio={prefs.split}
+          onRatio={(r) => preferences.setSplit(r)}
+          first={
             <Editor
               ref={editor}
               initialText={initialText}
               problems={status.problems}
               onChange={(text) => live.setText(text)}
               loadMonaco={state.booted && state.editorTurn}
+              options={prefs.editor}
+              dark={dark}
             />
           }
-          right={
+          second={
             <Suspense fallback={<div className="chart-pane" data-state="empty" data-version={0} />}>
               <ChartView
                 spec={status.shown?.spec}

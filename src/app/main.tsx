@@ -1,4 +1,5 @@
 import { watchOtherPages } from '../io/storage';
+import { pageColors } from './colors';
 import { pageAddress } from '../state/address';
 import { startingText } from '../state/start';
 import { loadExampleText } from './gallery/examples';
@@ -11,13 +12,19 @@ import './styles.css';
 // the browser is still loading and evaluating the app (React, Vega).
 watchOtherPages();
 const { text, start } = await startingText(welcome, { ...pageAddress, loadExample: loadExampleText });
+// The page's colors before anything is painted, and the chart theme of the first compile.
+const { chartTheme } = pageColors();
 const root = document.getElementById('root')!;
 const shell = new Shell(root, text, !start.lockedOut);
 const early = start.lockedOut
   ? undefined
-  : startWorkers(text, (answer) => {
-      // Only a check of a spec that parsed says anything (syntax problems are the pipeline's).
-      if (answer.by !== undefined && shell.show(answer)) markValidated(answer);
-    });
+  : startWorkers(
+      text,
+      (answer) => {
+        // Only a check of a spec that parsed says anything (syntax problems are the pipeline's).
+        if (answer.by !== undefined && shell.show(answer)) markValidated(answer);
+      },
+      chartTheme,
+    );
 const { mount } = await import('./mount');
 mount(root, text, start, early);

@@ -46,7 +46,7 @@ export function MenuButton({
 }) {
   const anchor = useRef<HTMLDivElement>(null);
   const items = () => [
-    ...(anchor.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
+    ...(anchor.current?.querySelectorAll<HTMLButtonElement>('[role^="menuitem"]:not(:disabled)') ?? []),
   ];
   // An opened menu takes the focus; arrow keys move through its items.
   useEffect(() => {

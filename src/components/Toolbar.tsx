@@ -7,6 +7,8 @@ import { MOD } from './HelpPanel';
 import { MenuButton, useMenuDismiss } from './Menu';
 import { RecentMenu } from './RecentMenu';
 import { SharePanel } from './SharePanel';
+import { ViewMenu, type PreferenceActions } from './ViewMenu';
+import type { Preferences } from '../io/preferences';
 
 interface ToolbarProps {
   fileName: string;
@@ -21,9 +23,12 @@ interface ToolbarProps {
   onRestore(entry: RecentEntry): void;
   onGallery(): void;
   onHelp(): void;
+  /** Colors, chart theme and the editor's view (the View menu). */
+  preferences: Preferences;
+  onPreferences: PreferenceActions;
 }
 
-type Menu = 'recent' | 'export' | 'share' | undefined;
+type Menu = 'recent' | 'export' | 'share' | 'view' | undefined;
 
 /** Open, Recent, Save, Export, Share, Gallery and Help: the workflows around the editor. */
 export function Toolbar(props: ToolbarProps) {
@@ -111,6 +116,15 @@ export function Toolbar(props: ToolbarProps) {
         </button>
         {menu === 'share' && <SharePanel share={share} />}
       </div>
+      <MenuButton
+        id="view"
+        open={menu === 'view'}
+        onToggle={() => toggle('view')}
+        label="View"
+        title="Colors, chart theme, and the editor's word wrap, minimap and text size"
+      >
+        <ViewMenu preferences={props.preferences} actions={props.onPreferences} />
+      </MenuButton>
       <button
         type="button"
         className="tool"

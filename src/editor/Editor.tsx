@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { Problem, Range } from '../core/problem';
-import { MonacoHost } from './monaco-host';
+import { MonacoHost, type EditorView } from './monaco-host';
 
 export interface EditorHandle {
   /** Puts the cursor on a range, scrolls to it and focuses the editor. */
@@ -17,6 +17,9 @@ interface EditorProps {
   onChange(text: string): void;
   /** Start loading Monaco (the app holds it back until the first chart is drawn). */
   loadMonaco: boolean;
+  /** Word wrap, minimap, text size. */
+  options: EditorView;
+  dark: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ interface EditorProps {
  * does the talking to it; this component gives it an element and shows which is up).
  */
 export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
-  { initialText, problems, onChange, loadMonaco },
+  { initialText, problems, onChange, loadMonaco, options, dark },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -33,7 +36,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
   useEffect(() => {
     changed.current = onChange;
   });
-  const [editor] = useState(() => new MonacoHost(initialText, (text) => changed.current(text)));
+  const [editor] = useState(() => new MonacoHost(initialText, (text) => changed.current(text), options, dark));
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [schemas, setSchemas] = useState(false);
 
@@ -57,6 +60,8 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
   }, [editor, loadMonaco]);
 
   useEffect(() => editor.setProblems(problems), [editor, problems, status]);
+  useEffect(() => editor.setView(options), [editor, options]);
+  useEffect(() => editor.setDark(dark), [editor, dark]);
 
   useImperativeHandle(
     ref,
@@ -82,6 +87,8 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
             editor.fallback = el;
           }}
           className="editor-fallback"
+          style={{ fontSize: options.fontSize, lineHeight: `${Math.round(options.fontSize * 1.55)}px` }}
+          wrap={options.wordWrap ? 'soft' : 'off'}
           spellCheck={false}
           aria-label="Chart spec (JSON)"
           defaultValue={editor.text}

@@ -1,4 +1,15 @@
 import type { Problem, Range } from '../core/problem';
+import type { Preferences } from '../io/preferences';
+
+/** The editor options the user chooses (the View menu). */
+export type EditorView = Preferences['editor'];
+
+const viewOptions = (v: EditorView) => ({
+  wordWrap: v.wordWrap ? ('on' as const) : ('off' as const),
+  minimap: { enabled: v.minimap },
+  fontSize: v.fontSize,
+  lineHeight: Math.round(v.fontSize * 1.55),
+});
 import { nestsDeeperThan } from '../core/limits';
 
 type Monaco = typeof import('monaco-editor/editor/editor.api');
@@ -52,7 +63,21 @@ export class MonacoHost {
   constructor(
     public text: string,
     private readonly onChange: (text: string) => void,
+    private view: EditorView,
+    private dark: boolean,
   ) {}
+
+  /** The page's colors changed. */
+  setDark(dark: boolean): void {
+    this.dark = dark;
+    this.monaco?.editor.setTheme(dark ? 'chartspec-dark' : 'chartspec');
+  }
+
+  /** The user changed how the editor shows the text. */
+  setView(view: EditorView): void {
+    this.view = view;
+    this.editor?.updateOptions(viewOptions(view));
+  }
 
   /** Loads Monaco into `host`; resolves with the schemas' loading (completion and hover docs). */
   async load(host: HTMLElement): Promise<{ schemas: Promise<unknown> } | undefined> {
@@ -63,11 +88,9 @@ export class MonacoHost {
     const editor = monaco.editor.create(host, {
       value: this.text,
       language: languageFor(this.text),
-      theme: 'chartspec',
+      theme: this.dark ? 'chartspec-dark' : 'chartspec',
       automaticLayout: true,
-      minimap: { enabled: false },
-      fontSize: 13,
-      lineHeight: 20,
+      ...viewOptions(this.view),
       fontFamily: "'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
       tabSize: 2,
       scrollBeyondLastLine: false,

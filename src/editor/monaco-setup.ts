@@ -115,4 +115,22 @@ monaco.editor.defineTheme('chartspec', {
   },
 });
 
+monaco.editor.defineTheme('chartspec-dark', {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [
+    { token: 'string.key.json', foreground: '93c5fd' },
+    { token: 'string.value.json', foreground: 'fbbf24' },
+    { token: 'number', foreground: '6ee7b7' },
+    { token: 'keyword.json', foreground: 'c4b5fd' },
+  ],
+  colors: {
+    'editor.background': '#0f1626',
+    'editorLineNumber.foreground': '#5b6b86',
+    'editorLineNumber.activeForeground': '#cbd5e1',
+    'editor.lineHighlightBackground': '#172036',
+    'editorGutter.background': '#0d1322',
+  },
+});
+
 export { monaco };
