@@ -14,6 +14,7 @@ import { nestsDeeperThan } from '../core/limits';
 
 type Monaco = typeof import('monaco-editor/editor/editor.api');
 type CodeEditor = import('monaco-editor/editor/editor.api').editor.IStandaloneCodeEditor;
+type TextModel = import('monaco-editor/editor/editor.api').editor.ITextModel;
 
 /**
  * From this many lines on, editor features whose work grows with the text on every keystroke
@@ -35,6 +36,28 @@ const largeTextOptions = (large: boolean) => ({
   wordBasedSuggestions: large ? ('off' as const) : ('matchingDocuments' as const),
   colorDecorators: !large,
 });
+
+/**
+ * Whether Monaco's "surround selection" (a bracket or quote typed over a selection wraps it rather
+ * than replacing it) must be off: while a selection starts or ends on an empty line.
+ *
+ * This works around a Monaco bug (0.57). Its token store (ContiguousTokensStore) carries each
+ * line's syntax tokens through edits until its background tokenizer redoes the line, in idle
+ * time. An empty line's tokens are the shared EMPTY_LINE_TOKENS. When text goes into that line,
+ * ContiguousTokensEditing.insert leaves them as they are; when a deletion then joins lines,
+ * ContiguousTokensEditing.append takes them for a line without text. Surround does both in two
+ * keys: after Ctrl+A over a text that ends with a newline, `{` puts the closing `}` on the empty
+ * last line and leaves the text between selected, and the next key replaces that selection,
+ * deleting from line 1 into the last line. The joined line's tokens then lack the `}`. Their next
+ * reader, the suggest widget refiltering on that key's cursor change, logs "Token length and text
+ * length do not match!" (LineTokens), and the line is colored wrongly until tokenized again. A
+ * selection starting on an empty line gets the opening character there, with the same result.
+ * With surround off there, the key replaces the selection, as someone retyping a spec means it.
+ */
+const surroundOff = (editor: CodeEditor, model: TextModel) =>
+  (editor.getSelections() ?? []).some(
+    (s) => !s.isEmpty() && (model.getLineLength(s.startLineNumber) === 0 || model.getLineLength(s.endLineNumber) === 0),
+  );
 
 /**
  * The editor's language for a text: JSON, or plain text for one nested deeper than Chartspec's
@@ -103,9 +126,19 @@ export class MonacoHost {
     const model = editor.getModel()!;
     let large = model.getLineCount() >= LARGE_TEXT_LINES;
     editor.updateOptions(largeTextOptions(large));
+    let noSurround = false;
+    const updateSurround = () => {
+      const off = surroundOff(editor, model);
+      if (off === noSurround) return;
+      noSurround = off;
+      editor.updateOptions({ autoSurround: off ? 'never' : 'languageDefined' });
+    };
+    editor.onDidChangeCursorSelection(updateSurround);
     editor.onDidChangeModelContent((e) => {
       const nowLarge = model.getLineCount() >= LARGE_TEXT_LINES;
       if (nowLarge !== large) editor.updateOptions(largeTextOptions((large = nowLarge)));
+      // An edit can empty a line a selection still ends on.
+      updateSurround();
       this.text = editor.getValue();
       // Before the JSON worker is asked about the new text (its requests come later): only an
       // edit that adds brackets can make a JSON text too deep.
