@@ -27,6 +27,7 @@ import 'monaco-css/base/browser/ui/codicons/codicon/codicon-modifiers.css';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
+import { schemaForHover } from './hover-schema';
 
 declare global {
   var MonacoEnvironment: monaco.Environment | undefined;
@@ -57,18 +58,6 @@ jsonDefaults.setModeConfiguration({ ...jsonDefaults.modeConfiguration, diagnosti
 
 type Schema = Record<string, unknown>;
 
-/** Schema descriptions are markdown (links, `code`, **bold**): let hovers render them so. */
-function withMarkdown(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withMarkdown);
-  if (!node || typeof node !== 'object') return node;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(node)) out[k] = withMarkdown(v);
-  if (typeof out['description'] === 'string' && out['markdownDescription'] === undefined) {
-    out['markdownDescription'] = out['description'];
-  }
-  return out;
-}
-
 let schemasLoaded: Promise<void> | undefined;
 
 /**
@@ -81,8 +70,8 @@ export function loadSchemas(): Promise<void> {
     import('vega/vega-schema.json'),
     import('../core/schema'),
   ]).then(([extended, vega, { CHARTSPEC_SCHEMA_ID }]) => {
-    const chartspec = withMarkdown(extended.default) as Schema;
-    const vegaSchema = withMarkdown(vega.default) as Schema;
+    const chartspec = schemaForHover(extended.default) as Schema;
+    const vegaSchema = schemaForHover(vega.default) as Schema;
     jsonDefaults.setDiagnosticsOptions({
       ...diagnostics,
       schemas: [
