@@ -20,7 +20,8 @@ Options:
   -V, --version           Show the version of chartspec, Vega-Lite and Vega
 
 A file named - is read from standard input. Relative data URLs such as data/cars.json are read
-from the vega-datasets package, as in the app; http(s) URLs are fetched.
+from the vega-datasets package, as in the app, and so are the web addresses of its files
+(jsDelivr, unpkg, GitHub); other http(s) URLs are fetched.
 
 Exit status: 0 no errors; 1 a spec has errors; 2 wrong usage or a file that cannot be read.
 `;

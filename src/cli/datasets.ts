@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve, isAbsolute } from 'node:path';
 import type { Loader } from 'vega';
 import * as vega from 'vega';
+import { bundledDatasetFile, bundledDatasetUrl } from '../core/dataset-url';
 
 /** vega-datasets' data folder, which the app serves at /data/ (see vite.config.ts). */
 export function datasetsDir(): string {
@@ -45,9 +46,11 @@ export function datasetFile(uri: string, dir: string): string | undefined {
 type Sanitized = { href: string; localFile?: boolean };
 
 /**
- * A Vega loader for the command line: `data/…` URLs read vega-datasets' files, http(s) URLs are
- * fetched, and nothing else on the disk is reachable (a spec from a stranger cannot pull
- * ~/.ssh into a chart). Images from the data folder are inlined, so the SVG stands alone.
+ * A Vega loader for the command line: `data/…` URLs read vega-datasets' files, and so do the
+ * web addresses of those files (jsDelivr, unpkg, GitHub: see core/dataset-url.ts), as in the
+ * app; other http(s) URLs are fetched, and nothing else on the disk is reachable (a spec from a
+ * stranger cannot pull ~/.ssh into a chart). Images from the data folder are inlined, so the SVG
+ * stands alone.
  */
 export function datasetsLoader(dir = datasetsDir()): Loader {
   const http = vega.loader({ mode: 'http' });
@@ -63,9 +66,10 @@ export function datasetsLoader(dir = datasetsDir()): Loader {
       if (HTTP.test(uri) || /^mailto:/i.test(uri) || !/^[a-z][a-z0-9+.-]*:/i.test(uri.trim())) return { href: uri };
       throw new Error(`Link not allowed: ${uri}`);
     }
-    if (HTTP.test(uri)) return withLocal({ href: uri }, false);
+    const bundled = bundledDatasetFile(uri);
+    if (bundled === undefined && HTTP.test(uri)) return withLocal({ href: uri }, false);
     if (/^data:/i.test(uri)) return withLocal({ href: uri }, false);
-    const file = datasetFile(uri, dir);
+    const file = datasetFile(bundled === undefined ? uri : bundledDatasetUrl(bundled), dir);
     if (!file) throw unreachable(uri);
     if (context === 'image') {
       const type = IMAGE_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';

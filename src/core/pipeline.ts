@@ -9,6 +9,7 @@ import type { ExtensionMark } from './marks/types';
 import { marks as defaultRegistry } from './marks/index';
 import { parseDocument, type ParsedDocument } from './parse';
 import { prepareForRender } from './prepare';
+import { bundledDatasetNotes } from './dataset-url';
 import { hasErrors, mergeProblems, sortProblems, type Problem } from './problem';
 import { validateDocument, type Validator } from './validate';
 
@@ -98,6 +99,8 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     const prepared = prepareForRender(vega, doc);
     problems.push(...prepared.problems);
     result.vega = prepared.vega;
+    // vega-datasets files named by a CDN URL are loaded from the bundled copy: a note says so.
+    problems.push(...bundledDatasetNotes(doc));
   }
   result.problems = mergeProblems(problems, schema);
   return result;

@@ -2,6 +2,7 @@ import * as vega from 'vega';
 import type { Loader } from 'vega';
 import { readDelimited, type DsvFormat } from '../io/dsv';
 import { DATA_RESPONSE_TIMEOUT_MS, limitMessages } from '../core/limits';
+import { bundledDatasetFile, bundledDatasetUrl } from '../core/dataset-url';
 import { registerFormat } from './vega-internals';
 
 // How charts reach data and links: the CSP-safe CSV readers, the links a chart may open, the loader.
@@ -41,19 +42,25 @@ export function isSafeLink(href: unknown): boolean {
 type HttpOptions = RequestInit & { response?: string };
 
 /**
- * Vega's loader, with two changes. Links (`href`) may only be web pages, mail or relative:
- * `javascript:` and `data:` links are refused (Vega's own check lets `data:` through). And a data
- * URL must start answering within DATA_RESPONSE_TIMEOUT_MS; one that never does is given up with
- * a message that names the limit, instead of leaving the chart waiting forever.
+ * Vega's loader, with three changes. Links (`href`) may only be web pages, mail or relative:
+ * `javascript:` and `data:` links are refused (Vega's own check lets `data:` through). A
+ * vega-datasets file named by its address on the web (jsDelivr, unpkg, GitHub: see
+ * core/dataset-url.ts) is read from the app's own copy at `data/`, so it loads without the
+ * network. And a data URL must start answering within DATA_RESPONSE_TIMEOUT_MS; one that never
+ * does is given up with a message that names the limit, instead of leaving the chart waiting forever.
  */
 export function createLoader(): Loader {
   const loader = vega.loader() as Loader & { options: { http?: RequestInit } };
   const sanitize = loader.sanitize.bind(loader);
   loader.sanitize = (uri, options) => {
-    if ((options as { context?: string } | undefined)?.context === 'href' && !isSafeLink(uri)) {
-      return Promise.reject(new Error(`Link refused: ${String(uri).slice(0, 80)}`));
+    const context = (options as { context?: string } | undefined)?.context;
+    if (context === 'href') {
+      if (!isSafeLink(uri)) return Promise.reject(new Error(`Link refused: ${String(uri).slice(0, 80)}`));
+      // A link opens the page it names, on the web: only data and images are read locally.
+      return sanitize(uri, options);
     }
-    return sanitize(uri, options);
+    const file = bundledDatasetFile(uri);
+    return sanitize(file === undefined ? uri : bundledDatasetUrl(file), options);
   };
   loader.http = async (url: string, options?: HttpOptions): Promise<string> => {
     const controller = new AbortController();
