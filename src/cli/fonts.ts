@@ -31,12 +31,14 @@ export interface FontChoice {
   sansSerif?: string;
   /** How many font files the system folders hold: 0 means text cannot be drawn into a PNG. */
   fontFiles: number;
+  /** Their paths, for measuring text with the fonts it will be drawn with (text-metrics.ts). */
+  files: string[];
 }
 
 /** Looks through the system font folders (a few levels deep) for a sans-serif family to use. */
 export function chooseFont(dirs = systemFontDirs()): FontChoice {
   const names = new Set<string>();
-  let fontFiles = 0;
+  const files: string[] = [];
   const walk = (dir: string, depth: number) => {
     let entries;
     try {
@@ -46,7 +48,7 @@ export function chooseFont(dirs = systemFontDirs()): FontChoice {
     }
     for (const e of entries) {
       if (FONT_FILE.test(e.name) && (e.isFile() || e.isSymbolicLink())) {
-        fontFiles++;
+        files.push(join(dir, e.name));
         names.add(e.name);
       } else if ((e.isDirectory() || e.isSymbolicLink()) && depth < 4) {
         walk(join(dir, e.name), depth + 1);
@@ -55,5 +57,5 @@ export function chooseFont(dirs = systemFontDirs()): FontChoice {
   };
   for (const dir of dirs) walk(dir, 0);
   const found = CANDIDATES.find(([file]) => [...names].some((n) => file.test(n)));
-  return { sansSerif: found?.[1], fontFiles };
+  return { sansSerif: found?.[1], fontFiles: files.length, files };
 }

@@ -10,7 +10,7 @@ import { renderSvg } from './render';
 export interface GalleryEntry extends ExampleInfo {
   /** The example's file name in examples/. */
   file: string;
-  /** The chart drawn from the spec, as Vega draws it (absent if it could not be drawn). */
+  /** The thumbnail: the chart as Vega draws it, fitted into THUMBNAIL (absent if it could not be drawn). */
   svg?: string;
   /** A short hash of the thumbnail, for cache-busting URLs. */
   hash: string;
@@ -42,13 +42,35 @@ export async function buildGallery(dir: string, cacheDir?: string, salt = ''): P
     if (cached && existsSync(cached)) svg = readFileSync(cached, 'utf8');
     else {
       const { vega } = runPipeline(text);
-      if (vega) svg = (await renderSvg(vega, loader)).svg;
+      const drawn = vega && (await renderSvg(vega, loader)).svg;
+      if (drawn) svg = thumbnailSvg(drawn);
       if (svg && cached) writeFileSync(cached, svg);
     }
     const hash = svg ? createHash('sha256').update(svg).digest('hex').slice(0, 10) : 'none';
     entries.push({ ...info, file, svg, hash });
   }
   return entries.sort(compareExamples);
+}
+
+/** The thumbnail's size: twice the gallery's 160 px high box, in the proportions of its cards. */
+export const THUMBNAIL = { width: 480, height: 320 };
+
+/**
+ * The chart drawn into a thumbnail-sized picture, scaled to fit and centered (the SVG's own
+ * `preserveAspectRatio`, meet). Every thumbnail then has the box's proportions, so the gallery
+ * shows each chart whole, however tall or wide it is, and no style can crop it.
+ */
+export function thumbnailSvg(svg: string, box = THUMBNAIL): string {
+  return svg.replace(/<svg\b[^>]*>/, (root) => {
+    const attrs = root
+      .replace(/\s(width|height|preserveAspectRatio)="[^"]*"/g, '')
+      .replace(/>$/, ` width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid meet">`);
+    // Vega writes a viewBox for its own size; one is needed to scale the drawing into the box.
+    if (/\sviewBox="/.test(attrs)) return attrs;
+    const width = /\swidth="([\d.]+)"/.exec(root)?.[1];
+    const height = /\sheight="([\d.]+)"/.exec(root)?.[1];
+    return width && height ? attrs.replace(/>$/, ` viewBox="0 0 ${width} ${height}">`) : attrs;
+  });
 }
 
 /**
@@ -65,6 +87,7 @@ export function drawingCodeDigest(srcDir: string): string {
     }
   };
   visit(join(srcDir, 'core'));
-  hash.update(readFileSync(join(srcDir, 'cli', 'render.ts')));
+  for (const file of ['render.ts', 'text-metrics.ts', 'font-file.ts', 'fonts.ts', 'gallery.ts'])
+    hash.update(readFileSync(join(srcDir, 'cli', file)));
   return hash.digest('hex');
 }

@@ -4,6 +4,7 @@ import { captureLogger, type LogEntry } from '../core/logger';
 import { expressionEvaluator } from '../render/expression';
 import { installCspSafeFormats } from '../render/vega-runtime';
 import { chooseFont, type FontChoice } from './fonts';
+import { installTextMetrics } from './text-metrics';
 
 export interface SvgResult {
   /** Undefined when Vega could not draw the chart at all. */
@@ -19,6 +20,8 @@ export interface SvgResult {
 export async function renderSvg(spec: VegaSpec, loader: Loader, scale = 1): Promise<SvgResult> {
   // The same CSV/TSV readers as the app, so both read a file into the same rows.
   installCspSafeFormats();
+  // Text measured in the fonts the PNG is drawn with, so the chart is laid out at its own size.
+  installTextMetrics(pngFonts());
   const entries: LogEntry[] = [];
   // Without a page there are no events to listen to ("window" for a brush's drag): the drawn
   // chart is the same, so that is not worth a warning here.
