@@ -1,25 +1,20 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../core/language';
-import type { ChartState } from '../state/chart-status';
+import type { ChartState, Summary } from '../state/chart-status';
 import { BRAND_SVG } from './brand';
 
 interface HeaderProps {
   language: Language;
   state: ChartState;
+  /** The verdict on the chart, said as the chart pane and the problems list say it. */
+  summary: Summary;
   timings?: { total: number };
   onFormat(): void;
   /** Open, Save, Export, Share, Gallery, Help. */
   toolbar?: ReactNode;
 }
 
-const stateLabel: Record<ChartState, string> = {
-  empty: 'Nothing drawn yet',
-  drawing: 'Drawing…',
-  ready: 'Up to date',
-  stale: 'Text has problems: chart kept',
-};
-
-export function Header({ language, state, timings, onFormat, toolbar }: HeaderProps) {
+export function Header({ language, state, summary, timings, onFormat, toolbar }: HeaderProps) {
   return (
     <header className="topbar">
       <div className="brand">
@@ -29,10 +24,15 @@ export function Header({ language, state, timings, onFormat, toolbar }: HeaderPr
       <span className="lang" data-testid="language">
         {language === 'vega' ? 'Vega 6' : 'Vega-Lite 6'}
       </span>
-      <span className={`status ${state}`} data-testid="status">
+      <span
+        className={`status ${state} ${summary.verdict}`}
+        data-testid="status"
+        data-verdict={summary.verdict}
+        title={summary.because}
+      >
         <span className="dot" />
-        {stateLabel[state]}
-        {timings && state !== 'stale' ? (
+        {summary.headline}
+        {timings && state === 'ready' ? (
           <span className="muted"> · compiled in {Math.round(timings.total)} ms</span>
         ) : null}
       </span>

@@ -192,6 +192,7 @@ export function expandMarks(
       message: r.message,
       source: 'mark',
       path,
+      ...(r.missing ? { missing: r.missing } : {}),
       range: doc
         ? rangeOfPointer(doc, path)
         : { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },

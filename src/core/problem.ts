@@ -26,6 +26,13 @@ export interface Problem {
   /** JSON pointer into the spec ("" is the whole spec). */
   path: string;
   range: Range;
+  /**
+   * The properties a mark says are absent (`"close"` for a candlestick without a close channel).
+   * With `suggests`, what lets one mistake be reported once (see `mergeProblems`).
+   */
+  missing?: string[];
+  /** The name an unknown property's error suggests instead ("Did you mean "close"?"). */
+  suggests?: string;
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -50,8 +57,12 @@ export function formatPosition(p: Position): string {
 }
 
 /**
- * Joins the Problems of the stages that ran apart (pipeline, schema check, renderer). A schema
- * complaint about a place the pipeline already reported an error at says the same thing twice.
+ * Joins the Problems of the stages that ran apart (pipeline, schema check, renderer), one entry
+ * per mistake. A schema complaint about a place the pipeline already reported an error at says
+ * the same thing twice. Where the schema names a mistake, what follows from it is dropped: a
+ * mark's warning at that place ("using the default"), a mark's missing channel that a misspelt
+ * key names ("clsoe": the schema suggests "close"; the mark misses "close"), and vega-lite's
+ * echoes (below).
  */
 export function mergeProblems(pipeline: readonly Problem[], ...others: (readonly Problem[])[]): Problem[] {
   const errorPaths = new Set(pipeline.filter((p) => p.severity === 'error').map((p) => p.path));
@@ -59,13 +70,18 @@ export function mergeProblems(pipeline: readonly Problem[], ...others: (readonly
   // Where the schema names the mistake, what vega-lite said about it is a consequence: an error
   // it could not place ("Invalid field type "undefined"") or a warning about the enclosing part
   // ("Dropping … from channel "x"") only repeats it, less clearly.
-  const schemaErrors = rest.filter((p) => p.source === 'schema' && p.severity === 'error').map((p) => p.path);
+  const schema = rest.filter((p) => p.source === 'schema' && p.severity === 'error');
+  const schemaErrors = schema.map((p) => p.path);
+  const suggested = new Set(schema.flatMap((p) => (p.suggests ? [p.suggests] : [])));
   const follows = (p: Problem) =>
-    p.source === 'compile' &&
-    schemaErrors.length > 0 &&
-    ((p.severity === 'error' && p.path === '') ||
-      (p.severity === 'warning' &&
-        p.path !== '' &&
-        schemaErrors.some((s) => s === p.path || s.startsWith(p.path + '/'))));
+    (p.source === 'mark' &&
+      ((p.severity !== 'error' && schemaErrors.includes(p.path)) ||
+        (!!p.missing?.length && p.missing.every((name) => suggested.has(name))))) ||
+    (p.source === 'compile' &&
+      schemaErrors.length > 0 &&
+      ((p.severity === 'error' && p.path === '') ||
+        (p.severity === 'warning' &&
+          p.path !== '' &&
+          schemaErrors.some((s) => s === p.path || s.startsWith(p.path + '/')))));
   return sortProblems([...pipeline.filter((p) => !follows(p)), ...rest]);
 }

@@ -193,15 +193,21 @@ const PLACES: Record<string, (key: string) => string> = {
     `"${k}" is Vega-Lite 4: since version 5 selections are "params", e.g. "params": [{"name": "brush", "select": "interval"}]`,
 };
 
-function unknownProperty(e: SchemaError): string {
+/** The message for a key the schema does not allow, and the name it suggests instead. */
+function unknownProperty(e: SchemaError): { message: string; suggests?: string } {
   const key = String(e.params['additionalProperty']);
   const allowed = Array.isArray(e.params['allowed']) ? (e.params['allowed'] as string[]) : [];
   const suggestion = typeof e.params['suggestion'] === 'string' ? e.params['suggestion'] : didYouMean(key, allowed);
   const belongs = typeof e.params['belongs'] === 'string' ? e.params['belongs'] : undefined;
   if (belongs && suggestion)
-    return `Unknown property "${key}". Did you mean "${suggestion}"? It goes inside "encoding"`;
-  if (belongs && PLACES[belongs]) return PLACES[belongs](key);
-  return `Unknown property "${key}"${suggestion ? `. Did you mean "${suggestion}"?` : ''}`;
+    return {
+      message: `Unknown property "${key}". Did you mean "${suggestion}"? It goes inside "encoding"`,
+      suggests: suggestion,
+    };
+  if (belongs && PLACES[belongs]) return { message: PLACES[belongs](key) };
+  return suggestion
+    ? { message: `Unknown property "${key}". Did you mean "${suggestion}"?`, suggests: suggestion }
+    : { message: `Unknown property "${key}"` };
 }
 
 function plural(n: unknown, word: string): string {
@@ -223,7 +229,14 @@ const LIMITS = new Set([
   'maxProperties',
 ]);
 
-function describe(e: SchemaError, doc: ParsedDocument): { message: string; part: 'key' | 'value'; path: string } {
+interface Described {
+  message: string;
+  part: 'key' | 'value';
+  path: string;
+  suggests?: string;
+}
+
+function describe(e: SchemaError, doc: ParsedDocument): Described {
   const p = e.params;
   const path = e.instancePath;
   const subject = subjectOf(path);
@@ -234,7 +247,7 @@ function describe(e: SchemaError, doc: ParsedDocument): { message: string; part:
   switch (e.keyword) {
     case 'additionalProperties':
       return {
-        message: unknownProperty(e),
+        ...unknownProperty(e),
         part: 'key',
         path: `${path}/${String(p['additionalProperty']).replace(/~/g, '~0').replace(/\//g, '~1')}`,
       };
@@ -355,6 +368,7 @@ export function schemaProblems(doc: ParsedDocument, errors: readonly SchemaError
     source: 'schema',
     path: d.path,
     range: rangeOfPointer(doc, d.path, d.part),
+    ...(d.suggests ? { suggests: d.suggests } : {}),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { hasErrors, mergeProblems, type Problem } from '../core/problem';
+import { formatPosition, hasErrors, mergeProblems, type Problem } from '../core/problem';
 import type { Language } from '../core/language';
 import type { Compiled, LiveState } from './live-state';
 
@@ -15,8 +15,8 @@ export interface ChartStatus {
   /** The version of the newest text the pipeline answered. */
   currentVersion: number;
   problems: Problem[];
-  /** Shown over a stale chart: why it is not the current text. */
-  staleReason?: string;
+  /** What the header, the chart pane and the problems list say of it, in the same words. */
+  summary: Summary;
   language: Language;
   /** The schema check has not answered for the current text yet. */
   checking: boolean;
@@ -50,6 +50,63 @@ export function problemsOf(): (s: LiveState) => Problem[] {
   };
 }
 
+/**
+ * One verdict on the chart: nothing drawn; being drawn; drawn from the current text (with no
+ * problem, with warnings, or with errors the compiler could leave out, such as an unknown
+ * property); or the last good chart kept because the current text cannot be drawn.
+ */
+export type Verdict = 'empty' | 'drawing' | 'drawn' | 'drawn-warnings' | 'drawn-errors' | 'kept';
+
+export interface Summary {
+  verdict: Verdict;
+  /** The header's words, e.g. "Last good chart kept · 2 errors". */
+  headline: string;
+  /** For `kept` and `drawn-errors`: the first error and where it is, e.g. `"max" must be a number (line 16)`. */
+  because?: string;
+}
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The first error, placed, and how many more: why a chart is kept or what it leaves out. */
+function firstError(errors: readonly Problem[]): string | undefined {
+  const first = errors[0];
+  if (!first) return undefined;
+  const more = errors.length > 1 ? ` (and ${count(errors.length - 1, 'more error')})` : '';
+  return `${first.message.replace(/[.\s]+$/, '')} at ${formatPosition(first.range.start)}${more}`;
+}
+
+/** The words for a chart state and the problems of the current text. */
+export function summarize(state: ChartState, problems: readonly Problem[]): Summary {
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.filter((p) => p.severity === 'warning').length;
+  const because = firstError(errors);
+  switch (state) {
+    case 'empty':
+      return {
+        verdict: 'empty',
+        headline: errors.length ? `Nothing drawn · ${count(errors.length, 'error')}` : 'Nothing drawn yet',
+      };
+    case 'drawing':
+      return { verdict: 'drawing', headline: 'Drawing…' };
+    case 'stale':
+      return {
+        verdict: 'kept',
+        // Before the pane's failure is placed in the text there is no error to name yet.
+        headline: `Last good chart kept · ${errors.length ? count(errors.length, 'error') : 'a problem'}`,
+        because: because ?? 'the newest spec did not draw',
+      };
+    case 'ready':
+      if (errors.length)
+        return {
+          verdict: 'drawn-errors',
+          headline: `Drawn · ${count(errors.length, 'error')} ignored`,
+          ...(because ? { because } : {}),
+        };
+      if (warnings) return { verdict: 'drawn-warnings', headline: `Up to date · ${count(warnings, 'warning')}` };
+      return { verdict: 'drawn', headline: 'Up to date' };
+  }
+}
+
 /** What the live state means for the chart pane, the header and the problems list. */
 export function chartStatus(s: LiveState, problems: Problem[]): ChartStatus {
   const { candidate, drawn, result } = s;
@@ -67,16 +124,13 @@ export function chartStatus(s: LiveState, problems: Problem[]): ChartStatus {
       : !fetching && drawn?.spec === candidate?.spec
         ? 'ready'
         : 'drawing';
-  const errors = problems.filter((p) => p.severity === 'error').length;
   return {
     state,
     ...(shown ? { shown } : {}),
     shownVersion: shown === candidate && state === 'ready' ? currentVersion : (drawn?.version ?? 0),
     currentVersion,
     problems,
-    ...(state === 'stale'
-      ? { staleReason: `${errors || 'a'} ${errors === 1 || !errors ? 'problem' : 'problems'} in the text` }
-      : {}),
+    summary: summarize(state, problems),
     language: result?.language ?? 'vega-lite',
     checking: !!result && s.booted && s.schema?.id !== currentVersion,
   };

@@ -13,6 +13,8 @@ export interface WorkspaceEnv extends Address {
   /** The text of a gallery example, or undefined when there is none of that name. */
   loadExample(name: string): Promise<string | undefined>;
   copy(text: string): Promise<void>;
+  /** Runs `then` after `ms` milliseconds (a notice that only informs goes away by itself). */
+  later(ms: number, then: () => void): void;
 }
 
 export function browserEnv(loadExample: WorkspaceEnv['loadExample']): WorkspaceEnv {
@@ -22,5 +24,6 @@ export function browserEnv(loadExample: WorkspaceEnv['loadExample']): WorkspaceE
     exportChart,
     loadExample,
     copy: (text) => navigator.clipboard.writeText(text),
+    later: (ms, then) => void setTimeout(then, ms),
   };
 }

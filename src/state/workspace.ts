@@ -50,6 +50,11 @@ interface Incoming {
 
 const DEFAULT_NAME = 'chart.vl.json';
 const MAX_MESSAGES = 3;
+/**
+ * How long a notice that only informs ("Saved chart.vl.json.") stays: time to read it, then it
+ * goes, so notices do not pile up. Errors, warnings and a notice with an action stay until closed.
+ */
+export const INFO_NOTICE_MS = 6000;
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -103,6 +108,7 @@ export class Workspace extends Store<WorkspaceState> {
     const message = { ...m, id: ++this.nextMessage };
     const others = this.get().messages.filter((x) => x.testid !== m.testid);
     this.set({ messages: [message, ...others].slice(0, MAX_MESSAGES) });
+    if (m.kind === 'info' && !m.restore) this.env.later(INFO_NOTICE_MS, () => this.dismiss(message.id));
   }
 
   dismiss(id: number): void {

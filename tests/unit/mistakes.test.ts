@@ -36,6 +36,8 @@ interface Mistake {
   warning?: Expected;
   /** Errors another stage adds today (see above). */
   extra?: Array<{ source: ProblemSource; message: string | RegExp }>;
+  /** The error is the only entry: no warning about the same mistake either. */
+  only?: true;
 }
 
 const DATA = '  "data": {"values": [{"a": "A", "b": 28, "d": "2020-01-01"}]},';
@@ -494,6 +496,22 @@ const MISTAKES: Mistake[] = [
     error: e('Unknown property "encodng". Did you mean "encoding"?', '3:31-3:40', '"encodng"'),
   },
 
+  // Extension marks: the schema names the mistake; what the mark says of its consequence is dropped.
+  {
+    name: 'misspelt price channel: the unknown key, not also the missing channel',
+    text: vl(
+      '  "mark": "candlestick",\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "clsoe": {"field": "b"}}',
+    ),
+    error: e('Unknown property "clsoe". Did you mean "close"?', '4:128-4:135', '"clsoe"'),
+    only: true,
+  },
+  {
+    name: 'gauge option of the wrong kind: the schema error, not also the default used',
+    text: vl('  "mark": {"type": "gauge", "thickness": "thick"},\n  "encoding": {"value": {"field": "b"}}'),
+    error: e('"thickness" must be a number', '3:42-3:49', '"thick"'),
+    only: true,
+  },
+
   // Raw Vega.
   {
     name: 'Vega: misspelt mark type',
@@ -652,6 +670,7 @@ describe('mistakes corpus: one error per mistake, at its place, saying what to d
     // The list is in text order (an unplaced crash comes first): compare as a set of equal size.
     expect(actual).toHaveLength(wanted.length);
     expect(actual).toEqual(expect.arrayContaining(wanted));
+    if (m.only) expect(problems).toHaveLength(1);
     if (m.warning) {
       expect(
         problems.map((p) => ({

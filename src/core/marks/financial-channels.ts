@@ -36,6 +36,7 @@ export function priceFields(encoding: JsonObject, ctx: ExpandContext, mark: stri
           ? `The ${mark} mark needs the ${missing.map((c) => `"${c}"`).join(', ')} channels, each with a "field"`
           : `The ${mark} mark needs the "${missing[0]}" channel, with a "field"`,
       path: '/encoding',
+      missing,
     });
     return undefined;
   }

@@ -10,6 +10,8 @@ export interface MarkReport {
   severity: Severity;
   message: string;
   path: string;
+  /** The properties the problem is that they are absent (see Problem.missing). */
+  missing?: string[];
 }
 
 export interface ExpandContext {

@@ -88,7 +88,11 @@ describe('the live loop', () => {
     await h.type(BAR().replace('"mark": "bar",', '"mark": "bar"'));
     const status = h.live.status();
     expect(status.state).toBe('stale');
-    expect(status.staleReason).toBe('1 problem in the text');
+    expect(status.summary).toEqual({
+      verdict: 'kept',
+      headline: 'Last good chart kept · 1 error',
+      because: `${status.problems[0]!.message.replace(/\.$/, '')} at ${status.problems[0]!.range.start.line}:${status.problems[0]!.range.start.column}`,
+    });
     expect(status.problems).toHaveLength(1);
     expect(status.problems[0]).toMatchObject({ severity: 'error', source: 'parse' });
     expect(status.problems[0]!.range.start.line).toBeGreaterThan(1);
@@ -127,7 +131,11 @@ describe('the live loop', () => {
     expect(h.live.status()).toMatchObject({
       state: 'stale',
       shown: { spec: good },
-      staleReason: 'a problem in the text',
+      summary: {
+        verdict: 'kept',
+        headline: 'Last good chart kept · a problem',
+        because: 'the newest spec did not draw',
+      },
     });
     expect(h.pane.view).toBeDefined();
     expect(rects(h)).toBe(2);
@@ -138,7 +146,10 @@ describe('the live loop', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ severity: 'error', source: 'runtime' });
     expect(problems[0]!.message).toMatch(/nosuch/);
-    expect(h.live.status().staleReason).toBe('1 problem in the text');
+    expect(h.live.status().summary).toMatchObject({
+      headline: 'Last good chart kept · 1 error',
+      because: expect.stringMatching(/nosuch.* at \d+:\d+$/),
+    });
   });
 
   it('a worker that stops is one problem for the current text; the next answer clears it', async () => {

@@ -4,7 +4,7 @@ import { FileProblem, saveSpec, type WritableHandle } from '../../../src/io/file
 import { decodeHash, encodeShareHash, linkText } from '../../../src/io/share';
 import { loadRecent } from '../../../src/io/storage';
 import type { ExportKind, ExportSource } from '../../../src/state/export';
-import { Workspace, type StartInfo } from '../../../src/state/workspace';
+import { INFO_NOTICE_MS, Workspace, type StartInfo } from '../../../src/state/workspace';
 import type { WorkspaceEnv } from '../../../src/state/workspace-env';
 import { installStorage, LiveHarness } from './harness';
 
@@ -36,7 +36,12 @@ function diskFile(name: string) {
 
 /** The page around the workspace: an address, a clipboard, the examples, downloads and exports. */
 function page(overrides: Partial<WorkspaceEnv> = {}) {
-  const calls = { copied: [] as string[], exported: [] as { kind: ExportKind; source: ExportSource }[] };
+  const calls = {
+    copied: [] as string[],
+    exported: [] as { kind: ExportKind; source: ExportSource }[],
+    /** What `later` was asked to run, in order; a test runs them as time passing. */
+    later: [] as { ms: number; then: () => void }[],
+  };
   let hash = '';
   const env: WorkspaceEnv = {
     href: () => `http://127.0.0.1:5173/${hash}`,
@@ -45,6 +50,7 @@ function page(overrides: Partial<WorkspaceEnv> = {}) {
     clearHash: () => void (hash = ''),
     loadExample: async (name) => EXAMPLES[name],
     copy: async (text) => void calls.copied.push(text),
+    later: (ms, then) => void calls.later.push({ ms, then }),
     saveSpec,
     exportChart: async (kind, source) => {
       calls.exported.push({ kind, source });
@@ -101,6 +107,27 @@ describe('opening', () => {
     ws.open(spec('Other'), { label: 'x.json', fileName: 'x.json', pristine: true });
     expect(loadRecent()).toEqual([]);
     expect(ws.get().messages[0]!.text).toBe('Opened x.json.');
+  });
+
+  it('a notice that only informs goes by itself; one with an action or about a failure stays', async () => {
+    const env = page();
+    const { ws } = await workspace(spec('Mine'), {}, env);
+    ws.open(spec('Other'), { label: 'x.json', fileName: 'x.json', pristine: true });
+    await ws.openFile(Promise.reject(new FileProblem('photo.png is not a JSON file.')));
+    const kinds = () => ws.get().messages.map((m) => [m.testid, !!m.restore]);
+    // "Opened x.json" keeps the edited text under Recent with an action: it waits to be closed.
+    expect(kinds()).toEqual([
+      ['file-error', false],
+      ['opened', true],
+    ]);
+    ws.say({ text: 'Saved chart.vl.json.', kind: 'info', testid: 'saved' });
+    expect(env.calls.later.map((x) => x.ms)).toEqual([INFO_NOTICE_MS]);
+    expect(kinds()).toHaveLength(3);
+    for (const { then } of env.calls.later) then();
+    expect(kinds()).toEqual([
+      ['file-error', false],
+      ['opened', true],
+    ]);
   });
 
   it('a file opens with its name; a file that cannot be read is said, and the text stays', async () => {
