@@ -3,7 +3,8 @@ import type { Spec as VegaSpec, View } from 'vega';
 import { ChartSession } from '../render/chart-session';
 import { installPageVega } from '../render/page-vega';
 import type { LogEntry } from '../core/logger';
-import type { ChartState } from '../state/chart-status';
+import type { RendererChoice } from '../io/preferences';
+import type { ChartState, Summary } from '../state/chart-status';
 
 installPageVega();
 
@@ -15,8 +16,8 @@ interface ChartViewProps {
   /** The text version of the newest compiled spec (recorded when it is drawn). */
   drawingVersion: number;
   state: ChartState;
-  /** Shown over a stale chart: why it is not the current text. */
-  staleReason?: string;
+  /** The verdict on the chart, as the header says it: over a kept chart, why it is kept. */
+  summary?: Summary;
   onDrawn(spec: VegaSpec): void;
   onRuntime(spec: VegaSpec, entries: LogEntry[]): void;
   onFailed(spec: VegaSpec, entries: LogEntry[]): void;
@@ -24,6 +25,8 @@ interface ChartViewProps {
   onView?(view: View | undefined): void;
   /** Shown instead of the usual hint when there is nothing to draw. */
   idleMessage?: string;
+  /** SVG, canvas, or as the page chooses (View › Chart drawn as); a change draws the chart anew. */
+  renderer?: RendererChoice;
 }
 
 /**
@@ -32,7 +35,7 @@ interface ChartViewProps {
  * the stale badge around it. Vega's runtime warnings and errors come back through `onRuntime`.
  */
 export function ChartView(props: ChartViewProps) {
-  const { spec, version, drawingVersion, state, staleReason, idleMessage } = props;
+  const { spec, version, drawingVersion, state, summary, idleMessage, renderer = 'auto' } = props;
   // The session outlives renders; it calls the newest callbacks the app gave.
   const callbacks = useRef(props);
   useEffect(() => {
@@ -40,18 +43,22 @@ export function ChartView(props: ChartViewProps) {
   });
   const [session] = useState(
     () =>
-      new ChartSession({
-        onDrawn: (s) => callbacks.current.onDrawn(s),
-        onRuntime: (s, entries) => callbacks.current.onRuntime(s, entries),
-        onFailed: (s, entries) => callbacks.current.onFailed(s, entries),
-        onView: (view) => callbacks.current.onView?.(view),
-      }),
+      new ChartSession(
+        {
+          onDrawn: (s) => callbacks.current.onDrawn(s),
+          onRuntime: (s, entries) => callbacks.current.onRuntime(s, entries),
+          onFailed: (s, entries) => callbacks.current.onFailed(s, entries),
+          onView: (view) => callbacks.current.onView?.(view),
+        },
+        { renderer },
+      ),
   );
   // Before its first spec, the session is about to draw this one: room for it from the first paint.
   const hasChart = useSyncExternalStore(
     session.subscribe,
     () => session.hasChart() || (session.idle && spec !== undefined),
   );
+  useEffect(() => session.setRenderer(renderer), [session, renderer]);
   useEffect(() => session.update(spec, drawingVersion), [session, spec, drawingVersion]);
 
   return (
@@ -74,7 +81,12 @@ export function ChartView(props: ChartViewProps) {
       )}
       {state === 'stale' && (
         <div className="stale-badge" role="status" data-testid="stale">
-          <span className="dot" /> Showing the last good chart{staleReason ? ` · ${staleReason}` : ''}
+          <span className="dot" /> Showing the last good chart{summary?.because ? `, because ${summary.because}` : ''}
+        </div>
+      )}
+      {summary?.verdict === 'drawn-errors' && (
+        <div className="stale-badge ignored" role="status" data-testid="ignored">
+          <span className="dot" /> Drawn without what is in error: {summary.because}
         </div>
       )}
     </div>

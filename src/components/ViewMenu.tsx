@@ -1,7 +1,10 @@
-import type { ChartTheme, ColorScheme, Preferences } from '../io/preferences';
+import type { ChartTheme, ColorScheme, Preferences, RendererChoice } from '../io/preferences';
 import { CHART_THEMES, type PreferencesStore } from '../state/preferences';
 
-export type PreferenceActions = Pick<PreferencesStore, 'setEditor' | 'setColorScheme' | 'setChartTheme'>;
+export type PreferenceActions = Pick<
+  PreferencesStore,
+  'setEditor' | 'setColorScheme' | 'setChartTheme' | 'setRenderer'
+>;
 
 interface ViewMenuProps {
   preferences: Preferences;
@@ -12,6 +15,13 @@ const SCHEMES: [ColorScheme, string][] = [
   ['system', 'As the system'],
   ['light', 'Light'],
   ['dark', 'Dark'],
+];
+
+/** SVG keeps the marks in the page (inspectable, selectable text); a canvas draws many faster. */
+const RENDERERS: [RendererChoice, string][] = [
+  ['auto', 'Automatic'],
+  ['svg', 'SVG'],
+  ['canvas', 'Canvas'],
 ];
 
 const themeLabel = (t: ChartTheme) => (t === 'auto' ? 'Automatic (dark with a dark page)' : t);
@@ -63,6 +73,12 @@ export function ViewMenu({ preferences: p, actions }: ViewMenuProps) {
           ))}
         </select>
       </label>
+      <div role="group" aria-label="Chart drawn as">
+        <p className="menu-heading">Chart drawn as</p>
+        {RENDERERS.map(([r, label]) =>
+          item('menuitemradio', label, p.renderer === r, () => actions.setRenderer(r), `renderer-${r}`),
+        )}
+      </div>
       <div role="group" aria-label="Editor">
         <p className="menu-heading">Editor</p>
         {item(

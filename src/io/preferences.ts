@@ -25,9 +25,23 @@ export const CHART_THEMES = [
 ] as const;
 export type ChartTheme = (typeof CHART_THEMES)[number];
 
+/**
+ * How charts are drawn: `auto` lets the page choose (SVG for few marks, a canvas for many: see
+ * src/render/embed-options.ts), or always one of the two.
+ */
+export const RENDERERS = ['auto', 'svg', 'canvas'] as const;
+export type RendererChoice = (typeof RENDERERS)[number];
+
+/** The tabs of the chart pane: the chart, the compiled specs, the data sets. */
+export const CHART_TABS = ['chart', 'compiled', 'data'] as const;
+export type ChartTab = (typeof CHART_TABS)[number];
+
 export interface Preferences {
   colorScheme: ColorScheme;
   chartTheme: ChartTheme;
+  renderer: RendererChoice;
+  /** The chart pane's tab shown at start. */
+  chartTab: ChartTab;
   /** The editor's share of the workspace (0–1): of the width side by side, of the height stacked. */
   split: number;
   editor: {
@@ -40,6 +54,8 @@ export interface Preferences {
 export const DEFAULT_PREFERENCES: Preferences = {
   colorScheme: 'system',
   chartTheme: 'auto',
+  renderer: 'auto',
+  chartTab: 'chart',
   split: 0.42,
   editor: { wordWrap: false, minimap: false, fontSize: 13 },
 };
@@ -67,6 +83,8 @@ export function readPreferences(raw: unknown): Preferences {
   return {
     colorScheme: oneOf(p['colorScheme'], ['system', 'light', 'dark'] as const, d.colorScheme),
     chartTheme: oneOf(p['chartTheme'], CHART_THEMES, d.chartTheme),
+    renderer: oneOf(p['renderer'], RENDERERS, d.renderer),
+    chartTab: oneOf(p['chartTab'], CHART_TABS, d.chartTab),
     split: number(p['split'], d.split, SPLIT_RANGE.min, SPLIT_RANGE.max),
     editor: {
       wordWrap: boolean(e['wordWrap'], d.editor.wordWrap),

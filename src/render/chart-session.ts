@@ -3,6 +3,7 @@ import { parse as parseVega, type Spec as VegaSpec, type View } from 'vega';
 import equal from 'fast-deep-equal';
 import { valuesPatch } from '../core/data-patch';
 import type { LogEntry } from '../core/logger';
+import type { RendererChoice } from '../io/preferences';
 import { loadTransforms } from './vega-transforms';
 import { CANVAS_EMBED_OPTIONS, embedOptionsFor, tooManyItemsForSvg } from './embed-options';
 import { setRuntimeSink } from './runtime-log';
@@ -38,6 +39,8 @@ export interface ChartSessionOptions {
   makeView?: ViewFactory;
   /** Resolves in a later task (a patch runs in a task of its own). */
   nextTask?: () => Promise<void>;
+  /** SVG, canvas, or `auto` (the default: see `embedOptionsFor`). */
+  renderer?: RendererChoice;
 }
 
 /** A runtime spec chosen to be drawn, and the app's spec it stands for. */
@@ -96,6 +99,7 @@ export class ChartSession {
   private readonly listeners = new Set<() => void>();
   private stale: string | undefined;
   private good: VegaSpec | undefined;
+  private renderer: RendererChoice;
 
   constructor(
     private readonly events: ChartEvents,
@@ -103,6 +107,7 @@ export class ChartSession {
   ) {
     this.makeView = options.makeView ?? embedView;
     this.nextTask = options.nextTask ?? laterTask;
+    this.renderer = options.renderer ?? 'auto';
   }
 
   /** Whether there is a chart to show (else the pane shows its hint); `subscribe` says when it changes. */
@@ -147,6 +152,20 @@ export class ChartSession {
     }
     if (first) this.notify();
     this.sync();
+  }
+
+  /**
+   * Draws on a canvas, in SVG, or as `embedOptionsFor` chooses. The chart on screen is drawn anew
+   * at once (a view cannot change renderer and keep the marks' descriptions right, see `draw`).
+   */
+  setRenderer(choice: RendererChoice): void {
+    if (choice === this.renderer) return;
+    this.renderer = choice;
+    if (!this.started) return;
+    this.queue = this.queue.then(() => {
+      // A view being made for the old choice is dropped: `mount` starts a newer generation.
+      if (this.target && this.drawing) this.draw(this.target);
+    });
   }
 
   /** The element views are drawn in (null when the pane takes it away: the view goes with it). */
@@ -217,7 +236,8 @@ export class ChartSession {
     // shows): Vega would make one for every item each time the items are encoded, as when a typed
     // value moves a scale. SVG export has them.
     const runtime = runtimeSpec(target);
-    const onCanvas = embedOptionsFor(runtime) === CANVAS_EMBED_OPTIONS;
+    const options = embedOptionsFor(runtime, this.renderer);
+    const onCanvas = options === CANVAS_EMBED_OPTIONS;
     const spec = onCanvas ? withoutDescriptions(runtime) : runtime;
     // Vega's parser throws on a bad expression; finding that first keeps a spec that cannot
     // become a view from taking the place of the chart on screen.
@@ -231,8 +251,8 @@ export class ChartSession {
       return;
     }
     this.pending = true;
-    // Many marks go on a canvas, few into SVG (see `embedOptionsFor`).
-    this.setDrawing({ spec, options: embedOptionsFor(spec), described: !onCanvas, target, started: false });
+    // Many marks go on a canvas, few into SVG, unless the user chose (see `embedOptionsFor`).
+    this.setDrawing({ spec, options, described: !onCanvas, target, started: false });
     void this.mount();
   }
 
@@ -293,8 +313,9 @@ export class ChartSession {
       if (this.target !== drawnSpec || this.live?.spec !== drawnSpec) return this.sync();
       this.drawn(view, drawnSpec, false);
     };
-    // Data that came by URL can turn out to be large: then the drawn view moves to a canvas.
-    if (view.renderer() === 'svg' && tooManyItemsForSvg(view)) {
+    // Data that came by URL can turn out to be large: then the drawn view moves to a canvas,
+    // unless the user asked for SVG.
+    if (this.renderer === 'auto' && view.renderer() === 'svg' && tooManyItemsForSvg(view)) {
       view.renderer('canvas');
       view.runAsync().then(done, (e: unknown) => this.failed(e));
     } else done();

@@ -1,6 +1,7 @@
 import type * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import type { EmbedOptions } from 'vega-embed';
+import type { RendererChoice } from '../io/preferences';
 import { boundedWalk } from '../core/walk';
 import { expressionEvaluator } from './expression';
 import { createLoader } from './loader';
@@ -65,11 +66,13 @@ export function inlineRows(spec: VegaSpec): number {
 }
 
 /**
- * The renderer a spec starts with: canvas when its inline data is large, SVG otherwise. Data
- * that arrives by URL is only known once drawn; `tooManyItemsForSvg` then tells whether to
- * switch. SVG export stays exact either way: `view.toSVG()` renders the scenegraph anew.
+ * The renderer a spec starts with. Chosen by the user (View › Chart drawn as), or `auto`: canvas
+ * when its inline data is large, SVG otherwise. Data that arrives by URL is only known once
+ * drawn; `tooManyItemsForSvg` then tells whether an automatic SVG switches. SVG export stays
+ * exact either way: `view.toSVG()` renders the scenegraph anew.
  */
-export function embedOptionsFor(spec: VegaSpec): EmbedOptions {
+export function embedOptionsFor(spec: VegaSpec, choice: RendererChoice = 'auto'): EmbedOptions {
+  if (choice !== 'auto') return choice === 'canvas' ? CANVAS_EMBED_OPTIONS : EMBED_OPTIONS;
   return inlineRows(spec) >= CANVAS_ROWS ? CANVAS_EMBED_OPTIONS : EMBED_OPTIONS;
 }
 

@@ -163,6 +163,7 @@ export class LiveSession extends Store<LiveState> {
 
   onPipelineAnswer(res: PipelineAnswer): void {
     if (res.kind === 'spec') return this.onSpec(res);
+    if (res.kind === 'compiled') return this.set({ compiledTexts: res });
     if (res.kind === 'result') this.digests.set(res.id, res.digest);
     if (res.id !== this.latestId) return; // only the newest edit's answers count
     if (res.kind === 'runtime') {
@@ -229,6 +230,15 @@ export class LiveSession extends Store<LiveState> {
 
   setView(view: View | undefined): void {
     this.set({ view });
+  }
+
+  /**
+   * The Compiled tab shows text `version`'s specs: the pipeline worker, which holds them, formats
+   * them off the main thread (`compiledTexts` holds its answer). Asked only while the tab is shown.
+   */
+  askCompiled(version: number): void {
+    if (this.get().compiledTexts?.id === version) return;
+    this.ports.pipeline.submit({ kind: 'compiled', id: version });
   }
 
   // --- inside ---

@@ -1,7 +1,7 @@
 import type { Spec as VegaSpec, View } from 'vega';
 import type { LogEntry } from '../core/logger';
 import type { Problem } from '../core/problem';
-import type { PipelineResponse, SchemaResponse } from '../workers/protocol';
+import type { CompiledResponse, PipelineResponse, SchemaResponse } from '../workers/protocol';
 
 /** A compiled spec and the text version it is current for. */
 export interface Compiled {
@@ -43,4 +43,6 @@ export interface LiveState {
   saveWarning?: string;
   /** The Vega view on screen, for exports. */
   view?: View;
+  /** The specs of a compiled text as text, asked for by the Compiled tab (`askCompiled`). */
+  compiledTexts?: CompiledResponse;
 }

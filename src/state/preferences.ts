@@ -20,6 +20,15 @@ export class PreferencesStore extends Store<Preferences> {
     this.update({ ...this.get(), chartTheme });
   }
 
+  /** SVG, canvas, or as the page chooses: the chart on screen is drawn again at once. */
+  setRenderer(renderer: Preferences['renderer']): void {
+    this.update({ ...this.get(), renderer });
+  }
+
+  setChartTab(chartTab: Preferences['chartTab']): void {
+    this.update({ ...this.get(), chartTab });
+  }
+
   setEditor(patch: Partial<Preferences['editor']>): void {
     this.update({ ...this.get(), editor: { ...this.get().editor, ...patch } });
   }

@@ -6,12 +6,22 @@ import { detectLanguage, type Language } from '../core/language';
 import { parseDocument, type ParsedDocument } from '../core/parse';
 import type { JsonObject } from '../core/json';
 import { runPipeline } from '../core/pipeline';
-import { sortProblems, type Problem } from '../core/problem';
+import { hasErrors, sortProblems, type Problem } from '../core/problem';
 import { digest } from '../core/text';
-import type { PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse } from './protocol';
+import type { CompiledResponse, PipelineAnswer, PipelineMessage, PipelineRequest, PipelineResponse } from './protocol';
 
 /** How many recent texts' parsed documents are kept for placing runtime messages. */
 const KEEP_DOCS = 4;
+/** How many recent good compiles are kept for the Compiled tab (the chart on screen may be an older one). */
+const KEEP_GOOD = 4;
+
+const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+/** An expanded spec as a standard Vega-Lite file: the schema first, as `normalizedExampleText` writes it. */
+const vegaLiteText = (spec: unknown): string => {
+  const { $schema: _named, ...rest } = spec as Record<string, unknown>;
+  return JSON.stringify({ $schema: VEGA_LITE_SCHEMA, ...rest }, null, 2);
+};
 
 interface Compiled {
   id: number;
@@ -19,6 +29,8 @@ interface Compiled {
   language: Language;
   problems: Problem[];
   vega?: VegaSpec;
+  /** The spec with extension marks expanded (Vega-Lite only), for the Compiled tab. */
+  vegaLite?: unknown;
   /** The run found nothing beyond what parsing and language detection say (so it can be reused). */
   clean: boolean;
 }
@@ -39,6 +51,8 @@ export class PipelineSession {
   /** Its number. Numbers start anywhere, so a restarted worker never matches an old one. */
   private fetchedSeq = Math.floor(Math.random() * 2 ** 30);
   private readonly docs = new Map<number, ParsedDocument>();
+  /** The newest runs that compiled without errors (what the page draws), newest last; not their parsed texts. */
+  private readonly good: Pick<Compiled, 'id' | 'language' | 'vega' | 'vegaLite'>[] = [];
 
   /** The theme the newest text was compiled in. */
   private theme: string | undefined;
@@ -67,7 +81,17 @@ export class PipelineSession {
         ? { kind: 'runtime', id, key, problems: logProblems(doc, message.entries, 'runtime') }
         : { kind: 'runtime', id, key };
     }
+    if (message.kind === 'compiled') return this.compiled(message.id);
     return this.text(message);
+  }
+
+  /** The specs of text `id` as text, when it is one of the recent good compiles. */
+  private compiled(id: number): CompiledResponse {
+    const run = this.good.find((c) => c.id === id);
+    if (!run?.vega) return { kind: 'compiled', id };
+    const vegaLite =
+      run.language === 'vega' || run.vegaLite === undefined ? {} : { vegaLite: vegaLiteText(run.vegaLite) };
+    return { kind: 'compiled', id, texts: { ...vegaLite, vega: JSON.stringify(run.vega, null, 2) } };
   }
 
   private text({ id, text, theme }: PipelineRequest): PipelineResponse {
@@ -92,6 +116,7 @@ export class PipelineSession {
         language: language.language,
         problems: sortProblems([...doc.problems, ...language.problems]),
         vega: prev.vega,
+        vegaLite: prev.vegaLite,
         clean: true,
       };
       reused = true;
@@ -105,10 +130,22 @@ export class PipelineSession {
       const language = doc.ok ? detectLanguage(doc).problems.length : 0;
       // Problems beyond parsing and language detection tie the result to this text's layout.
       const clean = result.problems.length === doc.problems.length + language;
-      this.last = { id, doc, language: result.language, problems: result.problems, vega: result.vega, clean };
+      this.last = {
+        id,
+        doc,
+        language: result.language,
+        problems: result.problems,
+        vega: result.vega,
+        vegaLite: result.vegaLite,
+        clean,
+      };
       timings = { ...result.timings, parse: parseMs };
     }
     const last = this.last;
+    if (last.vega && !hasErrors(last.problems)) {
+      this.good.push({ id, language: last.language, vega: last.vega, vegaLite: last.vegaLite });
+      if (this.good.length > KEEP_GOOD) this.good.shift();
+    }
     const spec = !last.vega
       ? 'none'
       : last.vega === this.fetched || equal(last.vega, this.fetched)

@@ -30,7 +30,13 @@ export interface RuntimeRequest {
   entries: LogEntry[];
 }
 
-export type PipelineMessage = PipelineRequest | SpecRequest | RuntimeRequest;
+/** Main thread → pipeline worker: the specs compiled from text `id`, as text (the Compiled tab). */
+export interface CompiledRequest {
+  kind: 'compiled';
+  id: number;
+}
+
+export type PipelineMessage = PipelineRequest | SpecRequest | RuntimeRequest | CompiledRequest;
 
 /**
  * What the pipeline worker sends back for a text: plain data, nothing with methods. The Vega
@@ -73,7 +79,21 @@ export interface RuntimeResponse {
   problems?: Problem[];
 }
 
-export type PipelineAnswer = PipelineResponse | SpecResponse | RuntimeResponse;
+/**
+ * The specs of text `id`, formatted in the worker (megabytes of inline data are stringified off
+ * the main thread). Absent when the worker no longer holds a compile of that text.
+ */
+export interface CompiledResponse {
+  kind: 'compiled';
+  id: number;
+  texts?: {
+    /** The spec as standard Vega-Lite (extension marks expanded); absent for a Vega spec. */
+    vegaLite?: string;
+    vega: string;
+  };
+}
+
+export type PipelineAnswer = PipelineResponse | SpecResponse | RuntimeResponse | CompiledResponse;
 
 /** Main thread → schema worker: check this text against the schema. */
 export interface SchemaRequest extends PipelineRequest {

@@ -29,6 +29,25 @@ describe('PipelineSession (the pipeline worker)', () => {
     expect(r3.spec).toBe('same');
   });
 
+  it('gives the Compiled tab the expanded Vega-Lite and the Vega of a good text, also after a broken one', () => {
+    const s = new PipelineSession();
+    const candles = `{"data": {"values": [{"d": "2024-01-02", "o": 1, "h": 3, "l": 0, "c": 2}]}, "mark": "candlestick",
+      "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "o"}, "high": {"field": "h"}, "low": {"field": "l"}, "close": {"field": "c"}}}`;
+    result(s.handle({ id: 1, text: candles }));
+    result(s.handle({ id: 2, text: candles.replace('"mark"', '"mark" "') }));
+    const answer = s.handle({ kind: 'compiled', id: 1 });
+    expect(answer).toMatchObject({ kind: 'compiled', id: 1 });
+    const texts = (answer as { texts: { vegaLite: string; vega: string } }).texts;
+    const vegaLite = JSON.parse(texts.vegaLite) as Record<string, unknown>;
+    // Standard Vega-Lite: the candlestick expanded into Vega-Lite's own marks, under its $schema.
+    expect(vegaLite['$schema']).toBe('https://vega.github.io/schema/vega-lite/v6.json');
+    expect(texts.vegaLite).not.toContain('"candlestick"');
+    expect(texts.vegaLite).toMatch(/"(rule|bar)"/);
+    expect(JSON.parse(texts.vega)).toHaveProperty('marks');
+    // The broken text has nothing to show.
+    expect(s.handle({ kind: 'compiled', id: 2 })).toEqual({ kind: 'compiled', id: 2 });
+  });
+
   it('does not recompile an edit of spacing only, and places its remarks in the new text', () => {
     const s = new PipelineSession();
     result(s.handle({ id: 1, text: BAR(3) }));

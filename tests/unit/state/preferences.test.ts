@@ -63,6 +63,26 @@ describe('preferences', () => {
     expect(loadPreferences()).toEqual(DEFAULT_PREFERENCES);
   });
 
+  it('remember the renderer and the chart pane’s tab; unknown ones fall back to automatic and the chart', () => {
+    const prefs = new PreferencesStore();
+    expect(prefs.get()).toMatchObject({ renderer: 'auto', chartTab: 'chart' });
+    prefs.setRenderer('canvas');
+    prefs.setChartTab('data');
+    expect(new PreferencesStore().get()).toMatchObject({ renderer: 'canvas', chartTab: 'data' });
+    prefs.setRenderer('svg');
+    prefs.setChartTab('compiled');
+    expect(new PreferencesStore().get()).toMatchObject({ renderer: 'svg', chartTab: 'compiled' });
+    expect(readPreferences({ renderer: 'webgl', chartTab: 'table' })).toEqual(DEFAULT_PREFERENCES);
+    expect(readPreferences({ renderer: 'svg', chartTab: 'compiled' })).toEqual({
+      ...DEFAULT_PREFERENCES,
+      renderer: 'svg',
+      chartTab: 'compiled',
+    });
+    // A value the type does not allow, from code, is checked as a stored one is.
+    prefs.setRenderer('nope' as never);
+    expect(prefs.get().renderer).toBe('auto');
+  });
+
   it('a storage that refuses keeps them for the page', () => {
     installStorage(10);
     const prefs = new PreferencesStore();
