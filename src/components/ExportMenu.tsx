@@ -6,6 +6,8 @@ export interface ExportChoice {
   hint: string;
   /** Why it cannot be made now. */
   disabled?: string;
+  /** What to confirm before it is made (the chart on screen is not the current text's). */
+  confirm?: string;
 }
 
 /** The exports; one that cannot be made now says why instead of its hint. */
@@ -14,7 +16,7 @@ export function ExportMenu({
   onChoose,
 }: {
   exports: readonly ExportChoice[];
-  onChoose(kind: ExportKind): void;
+  onChoose(choice: ExportChoice): void;
 }) {
   return (
     <div className="menu" role="menu" aria-label="Export">
@@ -27,7 +29,7 @@ export function ExportMenu({
           data-export={x.kind}
           disabled={!!x.disabled}
           title={x.disabled}
-          onClick={() => onChoose(x.kind)}
+          onClick={() => onChoose(x)}
         >
           <span className="menu-label">{x.label}</span>
           <span className="menu-hint">{x.disabled ?? x.hint}</span>

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import type { RecentEntry } from '../io/storage';
 import type { ShareLink } from '../io/share';
-import type { ExportKind } from '../state/export';
+import type { ExportKind, VegaEditorLink } from '../state/export';
+import { ConfirmDialog } from './ConfirmDialog';
 import { ExportMenu, type ExportChoice } from './ExportMenu';
 import { MOD } from './HelpPanel';
 import { MenuButton, useMenuDismiss } from './Menu';
@@ -19,7 +20,7 @@ interface ToolbarProps {
   onSave(): void;
   onExport(kind: ExportKind): void;
   /** Makes the link (and copies it); the panel shows what it returns. */
-  onShare(): Promise<{ link: ShareLink; copied: boolean }>;
+  onShare(): Promise<{ link: ShareLink; copied: boolean; vegaEditor?: VegaEditorLink }>;
   onRestore(entry: RecentEntry): void;
   onGallery(): void;
   onHelp(): void;
@@ -33,7 +34,9 @@ type Menu = 'recent' | 'export' | 'share' | 'view' | undefined;
 /** Open, Recent, Save, Export, Share, Gallery and Help: the workflows around the editor. */
 export function Toolbar(props: ToolbarProps) {
   const [menu, setMenu] = useState<Menu>();
-  const [share, setShare] = useState<{ link: ShareLink; copied: boolean }>();
+  const [share, setShare] = useState<{ link: ShareLink; copied: boolean; vegaEditor?: VegaEditorLink }>();
+  // An export chosen while the chart on screen is the last good one waits for the user's yes.
+  const [confirming, setConfirming] = useState<ExportChoice>();
   const root = useRef<HTMLDivElement>(null);
 
   useMenuDismiss(root, menu, () => setMenu(undefined));
@@ -95,12 +98,25 @@ export function Toolbar(props: ToolbarProps) {
       >
         <ExportMenu
           exports={props.exports}
-          onChoose={(kind) => {
+          onChoose={(choice) => {
             setMenu(undefined);
-            props.onExport(kind);
+            if (choice.confirm) setConfirming(choice);
+            else props.onExport(choice.kind);
           }}
         />
       </MenuButton>
+      <ConfirmDialog
+        open={!!confirming}
+        title="Export the last good chart?"
+        message={confirming?.confirm ?? ''}
+        confirmLabel="Export the last good chart"
+        onConfirm={() => {
+          if (confirming) props.onExport(confirming.kind);
+          setConfirming(undefined);
+        }}
+        onCancel={() => setConfirming(undefined)}
+        testid="export-confirm"
+      />
       <div className="menu-anchor">
         <button
           type="button"

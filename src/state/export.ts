@@ -2,25 +2,33 @@ import type { Spec as VegaSpec, View } from 'vega';
 import type { Language } from '../core/language';
 import { download, fileStem } from '../io/files';
 
-export type ExportKind = 'png1' | 'png2' | 'svg' | 'vega-lite' | 'vega';
+export type ExportKind = 'png1' | 'png2' | 'svg' | 'pdf' | 'html' | 'vega-lite' | 'vega';
 
 /** What an export is made from: the chart on screen and the text it was drawn from. */
 export interface ExportSource {
-  /** The Vega view on screen (PNG, SVG). */
+  /** The Vega view on screen (PNG, SVG, PDF, and the data of the HTML page). */
   view?: View;
-  /** The compiled Vega of the chart on screen. */
+  /** The compiled Vega of the chart on screen (in its chart theme: the theme was compiled in). */
   vega?: VegaSpec;
   /** The text the chart on screen was drawn from. */
   text?: string;
   language: Language;
   /** The current file name, e.g. `sales.vl.json`. */
   fileName: string;
+  /**
+   * The chart theme the page draws in (a vega-themes name, or the page's own dark one), if any.
+   * The view and the compiled Vega carry it already; the standard Vega-Lite and the Vega Editor
+   * link are made from the text, so they take its config under the spec's own.
+   */
+  theme?: string;
 }
 
 export const EXPORTS: { kind: ExportKind; label: string; hint: string }[] = [
   { kind: 'png1', label: 'PNG image', hint: 'as on screen (1×)' },
   { kind: 'png2', label: 'PNG image, 2×', hint: 'for high-density screens and print' },
   { kind: 'svg', label: 'SVG image', hint: 'vector, scales to any size' },
+  { kind: 'pdf', label: 'PDF document', hint: "vector, a page of the chart's size, text kept" },
+  { kind: 'html', label: 'Standalone HTML page', hint: 'the interactive chart in one file that works offline' },
   { kind: 'vega-lite', label: 'Standard Vega-Lite', hint: 'extension marks expanded: opens in any Vega tool' },
   { kind: 'vega', label: 'Vega JSON', hint: 'the compiled Vega spec' },
 ];
@@ -32,10 +40,18 @@ export function unavailable(kind: ExportKind, s: ExportSource): string | undefin
     return s.text === undefined ? 'Nothing compiled yet' : undefined;
   }
   if (kind === 'vega') return s.vega ? undefined : 'Nothing compiled yet';
+  // The HTML page is drawn from the compiled spec, with the view's data.
+  if (kind === 'html' && s.view && !s.vega) return 'Nothing compiled yet';
   return s.view ? undefined : 'Nothing drawn yet';
 }
 
-/** Makes one export and offers it as a download. Everything happens in the browser. */
+const json = (text: string) => new Blob([text], { type: 'application/json' });
+
+/**
+ * Makes one export and offers it as a download. Everything happens in the browser. PDF, HTML and
+ * standard Vega-Lite load their code (jsPDF, the inlined Vega runtime, the expansion) when first
+ * asked for, so the page's first chart does not wait for them.
+ */
 export async function exportChart(kind: ExportKind, s: ExportSource): Promise<string> {
   const stem = fileStem(s.fileName);
   const why = unavailable(kind, s);
@@ -56,18 +72,54 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
       download(new Blob([await chartSvg(s.view!)], { type: 'image/svg+xml' }), name);
       return name;
     }
+    case 'pdf': {
+      const name = `${stem}.pdf`;
+      const { chartPdf } = await import('./export-pdf');
+      download(await chartPdf(s.view!), name);
+      return name;
+    }
+    case 'html': {
+      const name = `${stem}.html`;
+      const { standaloneHtml } = await import('./export-html');
+      const html = await standaloneHtml({ view: s.view!, vega: s.vega!, fallbackTitle: stem });
+      download(new Blob([html], { type: 'text/html' }), name);
+      return name;
+    }
     case 'vega-lite': {
-      // The core's expansion, loaded when first asked for: plain Vega-Lite with a standard $schema.
-      const { normalizedExampleText } = await import('../core/examples');
+      const { standardVegaLite } = await import('./export-standard');
       const name = `${stem}.standard.vl.json`;
-      download(new Blob([normalizedExampleText(s.text!)], { type: 'application/json' }), name);
+      download(json(await standardVegaLite(s.text!, s.theme)), name);
       return name;
     }
     case 'vega': {
+      // The compiled spec holds the theme already: Vega-Lite specs are compiled in it, Vega
+      // specs take it as their config (core/theme.ts).
       const name = `${stem}.vg.json`;
       const spec = { $schema: 'https://vega.github.io/schema/vega/v6.json', ...(s.vega as object) };
-      download(new Blob([JSON.stringify(spec, null, 2) + '\n'], { type: 'application/json' }), name);
+      download(json(JSON.stringify(spec, null, 2) + '\n'), name);
       return name;
     }
+  }
+}
+
+/** The Vega Editor link of the chart on screen, or why there is none. */
+export interface VegaEditorLink {
+  url?: string;
+  /** Why there is no link, or (with a link) what it carries when that is not the current text. */
+  note?: string;
+}
+
+/**
+ * A link that opens the chart on screen in the Vega Editor: standard Vega-Lite (or the Vega spec)
+ * in the editor's own link format, the one src/io/share.ts reads.
+ */
+export async function vegaEditorLink(s: ExportSource, stale?: string): Promise<VegaEditorLink> {
+  if (s.text === undefined) return { note: 'Nothing compiled yet' };
+  try {
+    const { vegaEditorUrl } = await import('./export-standard');
+    const url = await vegaEditorUrl(s.text, s.language, s.theme);
+    return stale ? { url, note: `Of the last good chart: the text has ${stale}.` } : { url };
+  } catch (e) {
+    return { note: `No Vega Editor link: ${e instanceof Error ? e.message : String(e)}` };
   }
 }

@@ -2,7 +2,14 @@ import { exampleTitle } from '../core/gallery';
 import { FileProblem, type WritableHandle } from '../io/files';
 import { decodeHash, linkText, shareLink, type HashRoute, type ShareLink } from '../io/share';
 import { loadRecent, pushRecent, type RecentEntry } from '../io/storage';
-import { EXPORTS, unavailable, type ExportKind, type ExportSource } from './export';
+import {
+  EXPORTS,
+  unavailable,
+  vegaEditorLink,
+  type ExportKind,
+  type ExportSource,
+  type VegaEditorLink,
+} from './export';
 import type { LiveSession } from './live-session';
 import { Store } from './store';
 import type { WorkspaceEnv } from './workspace-env';
@@ -55,6 +62,10 @@ const MAX_MESSAGES = 3;
  * goes, so notices do not pile up. Errors, warnings and a notice with an action stay until closed.
  */
 export const INFO_NOTICE_MS = 6000;
+
+/** What an export made while the text has errors is of: said before it is made. */
+const staleExport = (problems: string) =>
+  `The text has ${problems}, so this exports the last good chart on screen, not the current text.`;
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -211,38 +222,64 @@ export class Workspace extends Store<WorkspaceState> {
     }
   }
 
-  /** What exports are made from: the chart on screen. */
-  exportSource(): ExportSource {
-    return { ...this.live.chart(), language: this.live.status().language, fileName: this.get().fileName };
+  /** What exports are made from: the chart on screen, in the chart theme the page draws in. */
+  exportSource(theme?: string): ExportSource {
+    return {
+      ...this.live.chart(),
+      language: this.live.status().language,
+      fileName: this.get().fileName,
+      ...(theme ? { theme } : {}),
+    };
   }
 
-  /** The exports, each with why it cannot be made now, if so. */
-  exports(): { kind: ExportKind; label: string; hint: string; disabled?: string }[] {
+  /**
+   * What the current text has when the chart on screen is the last good one (`2 errors`, `a
+   * problem`), or undefined when the chart is the current text's.
+   */
+  private stale(): string | undefined {
+    const status = this.live.status();
+    if (status.state !== 'stale') return undefined;
+    const errors = status.problems.filter((p) => p.severity === 'error').length;
+    return errors ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : 'a problem';
+  }
+
+  /**
+   * The exports, each with why it cannot be made now, if so; while the chart on screen is the
+   * last good one (the text has errors), each says what to confirm first.
+   */
+  exports(): { kind: ExportKind; label: string; hint: string; disabled?: string; confirm?: string }[] {
     const source = this.exportSource();
+    const stale = this.stale();
     return EXPORTS.map((x) => {
       const disabled = unavailable(x.kind, source);
-      return disabled ? { ...x, disabled } : { ...x };
+      if (disabled) return { ...x, disabled };
+      return stale ? { ...x, confirm: staleExport(stale) } : { ...x };
     });
   }
 
-  async exportAs(kind: ExportKind): Promise<void> {
+  async exportAs(kind: ExportKind, theme?: string): Promise<void> {
     try {
-      const name = await this.env.exportChart(kind, this.exportSource());
+      const name = await this.env.exportChart(kind, this.exportSource(theme));
       this.say({ text: `Exported ${name}.`, kind: 'info', testid: 'exported' });
     } catch (e) {
       this.say({ text: `Export failed: ${messageOf(e)}`, kind: 'error', testid: 'exported' });
     }
   }
 
-  /** A link that carries the text, copied to the clipboard when the page may. */
-  async share(): Promise<{ link: ShareLink; copied: boolean }> {
+  /**
+   * A link that carries the text, copied to the clipboard when the page may; and the Vega Editor
+   * link of the chart on screen (standard Vega-Lite, in the page's chart theme).
+   */
+  async share(theme?: string): Promise<{ link: ShareLink; copied: boolean; vegaEditor: VegaEditorLink }> {
     const link = shareLink(this.live.get().text, this.env.href());
+    // The clipboard first, while the click that asked for the link still counts as the user's.
+    let copied = true;
     try {
       await this.env.copy(link.url);
-      return { link, copied: true };
     } catch {
-      return { link, copied: false };
+      copied = false;
     }
+    return { link, copied, vegaEditor: await vegaEditorLink(this.exportSource(theme), this.stale()) };
   }
 
   showGallery(): void {

@@ -247,6 +247,8 @@ describe('sharing and exporting', () => {
       ['png1', 'Nothing drawn yet'],
       ['png2', 'Nothing drawn yet'],
       ['svg', 'Nothing drawn yet'],
+      ['pdf', 'Nothing drawn yet'],
+      ['html', 'Nothing drawn yet'],
       ['vega-lite', 'Nothing compiled yet'],
       ['vega', 'Nothing compiled yet'],
     ]);

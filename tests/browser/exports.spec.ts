@@ -1,0 +1,242 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import LZString from 'lz-string';
+import { BAR } from './fixtures';
+import { chartPane, openWith, pasteText, watch } from './helpers';
+
+/**
+ * The exports a user downloads, each opened as the user would: the PDF's pages and text, the
+ * standalone HTML page from disk with the network cut, the Vega-Lite file in a chart theme; and
+ * the question asked before exporting the last good chart, and the Vega Editor link.
+ */
+
+const bytesOf = async (d: Download) => readFileSync((await d.path())!);
+
+async function exportAs(page: Page, kind: string): Promise<Download> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-button').click();
+  await page.locator(`[data-export="${kind}"]`).click();
+  return download;
+}
+
+/** A scatter of a data file the app serves, with a tooltip and a brush: loads by URL and is interactive. */
+const CARS = `{
+  "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
+  "title": "Cars <by> power",
+  "description": "Horsepower against miles per gallon, one point a car.",
+  "data": {"url": "data/cars.json"},
+  "params": [{"name": "brush", "select": "interval"}],
+  "mark": {"type": "point", "filled": true, "size": 60},
+  "encoding": {
+    "x": {"field": "Horsepower", "type": "quantitative"},
+    "y": {"field": "Miles_per_Gallon", "type": "quantitative"},
+    "color": {"condition": {"param": "brush", "value": "#d62728"}, "value": "#bbbbbb"},
+    "tooltip": [{"field": "Name"}, {"field": "Horsepower"}]
+  }
+}`;
+
+/** The objects of a PDF's content streams, inflated (jsPDF compresses them). */
+function pdfStreams(pdf: Buffer): string[] {
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = pdf.indexOf('stream', at);
+    if (start < 0) break;
+    const from = start + 'stream'.length + (pdf[start + 6] === 0x0d ? 2 : 1);
+    const end = pdf.indexOf('endstream', from);
+    const header = pdf.subarray(Math.max(0, start - 200), start).toString('latin1');
+    const body = pdf.subarray(from, end);
+    try {
+      out.push(header.includes('FlateDecode') ? inflateSync(body).toString('latin1') : body.toString('latin1'));
+    } catch {
+      // A stream that is not deflate (an image) holds no text.
+    }
+    at = end + 'endstream'.length;
+  }
+  return out;
+}
+
+test.describe('exports', () => {
+  test('PDF: one page of the chart’s size, vector, with its text; jsPDF loaded only when asked for', async ({
+    page,
+  }) => {
+    const seenInApp = await watch(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await openWith(page, BAR);
+    const box = (await page.locator('[data-testid="chart"] svg').first().boundingBox())!;
+    expect(requests.filter((u) => /jspdf|svg2pdf/.test(u))).toEqual([]);
+
+    const pdf = await exportAs(page, 'pdf');
+    expect(pdf.suggestedFilename()).toBe('chart.pdf');
+    const bytes = await bytesOf(pdf);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(requests.some((u) => /jspdf/.test(u))).toBe(true);
+    const text = bytes.toString('latin1');
+    expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
+    // The page is the chart's size: CSS pixels at 0.75 points each (96 to the inch).
+    const [, , w, h] = /\/MediaBox \[([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)\]/
+      .exec(text)!
+      .slice(1)
+      .map(Number) as number[];
+    expect(Math.abs(w! - box.width * 0.75)).toBeLessThan(1.5);
+    expect(Math.abs(h! - box.height * 0.75)).toBeLessThan(1.5);
+    // Text stays text (shown with Tj in a standard font), and the bars are paths, not an image.
+    const content = pdfStreams(bytes).join('\n');
+    expect(content).toMatch(/\(Fruit\) Tj/);
+    expect(content).toMatch(/\(banana\) Tj/);
+    expect(content).toMatch(/ re\b|\bh\b/);
+    expect(text).not.toContain('/Subtype /Image');
+    // Under the app's own policy (no eval): jsPDF and svg2pdf.js need none.
+    expect(seenInApp.consoleErrors).toEqual([]);
+    expect(seenInApp.cspViolations).toEqual([]);
+  });
+
+  test('standalone HTML: draws offline from disk under its own CSP, with its data, title and interaction', async ({
+    page,
+    browser,
+  }, info) => {
+    await openWith(page, CARS);
+    // Cars with both values (Vega-Lite leaves out the rest), as the app draws them.
+    const onScreen = await page.locator('[data-testid="chart"] svg g.mark-symbol path').count();
+    expect(onScreen).toBeGreaterThan(300);
+    const download = await exportAs(page, 'html');
+    expect(download.suggestedFilename()).toBe('chart.html');
+    const html = (await bytesOf(download)).toString('utf8');
+    expect(html).not.toContain('data/cars.json');
+    const file = info.outputPath('chart.html');
+    writeFileSync(file, html);
+
+    // A browser with no network at all: any web request is refused and noted.
+    const context = await browser.newContext({ offline: true });
+    const requested: string[] = [];
+    await context.route(/^(https?|wss?):/, (route) => {
+      requested.push(route.request().url());
+      return route.abort();
+    });
+    const offline = await context.newPage();
+    const seen = await watch(offline);
+    offline.on('request', (r) => {
+      if (!r.url().startsWith('file:')) requested.push(r.url());
+    });
+    await offline.goto(`file://${file}`);
+    const points = offline.locator('#chart svg g.mark-symbol path');
+    await expect(points).toHaveCount(onScreen);
+    await expect(offline).toHaveTitle('Cars <by> power');
+    await expect(offline.locator('.description')).toHaveText('Horsepower against miles per gallon, one point a car.');
+    await expect(offline.locator('#chart svg')).toContainText('Cars <by> power');
+
+    // Tooltips: Vega's own (the `title` of the chart's element), from the item under the pointer.
+    const first = (await points.first().boundingBox())!;
+    await offline.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+    await expect.poll(() => offline.locator('#chart').getAttribute('title')).toMatch(/Name: .+\nHorsepower: \d+/);
+    // A brush drawn by dragging selects the points under it: red, the others grey (an empty brush selects all).
+    const area = await points.evaluateAll((els) => {
+      const boxes = els.map((e) => e.getBoundingClientRect());
+      return {
+        left: Math.min(...boxes.map((b) => b.left)),
+        right: Math.max(...boxes.map((b) => b.right)),
+        top: Math.min(...boxes.map((b) => b.top)),
+        bottom: Math.max(...boxes.map((b) => b.bottom)),
+      };
+    });
+    const red = () => offline.locator('#chart svg g.mark-symbol path[fill="#d62728"]').count();
+    expect(await red()).toBe(onScreen);
+    await offline.mouse.move(area.left + 2, area.top + 2);
+    await offline.mouse.down();
+    await offline.mouse.move((area.left + area.right) / 2, area.bottom - 2, { steps: 5 });
+    await offline.mouse.up();
+    await expect.poll(red).toBeLessThan(onScreen - 10);
+    expect(await red()).toBeGreaterThan(10);
+
+    expect(seen.consoleErrors).toEqual([]);
+    expect(seen.cspViolations).toEqual([]);
+    expect(requested).toEqual([]);
+
+    // The policy holds: the same page with its drawing script changed by one character is
+    // refused by the browser and draws nothing.
+    const tampered = info.outputPath('tampered.html');
+    writeFileSync(tampered, html.replace("'The chart could not be drawn: '", "'The chart could not be drawn:  '"));
+    const other = await context.newPage();
+    const refused = await watch(other);
+    await other.goto(`file://${tampered}`);
+    await expect.poll(() => refused.cspViolations.join()).toContain('script-src');
+    await expect(other.locator('#chart svg')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('standard Vega-Lite in the excel theme carries its config under the spec’s own', async ({ page }) => {
+    const own = BAR.replace(
+      '"mark": "bar",',
+      '"mark": "bar",\n  "config": {"axis": {"gridColor": "#ff0000"}},',
+    ).replace(
+      '"y": {"field": "n", "type": "quantitative"}',
+      '"y": {"field": "n", "type": "quantitative"},\n    "color": {"field": "fruit", "type": "nominal"}',
+    );
+    await openWith(page, own);
+    await page.getByTestId('view-button').click();
+    await page.getByTestId('chart-theme').selectOption('excel');
+    await page.keyboard.press('Escape');
+    // The chart on screen is in the theme: excel's first category color.
+    await expect(page.locator('[data-testid="chart"] svg .mark-rect path').first()).toHaveAttribute('fill', '#4572a7');
+    const spec = JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8'));
+    expect(spec.config.range.category[0]).toBe('#4572a7');
+    expect(spec.config.axis.tickSize).toBe(5);
+    expect(spec.config.axis.gridColor).toBe('#ff0000');
+    // The Vega export is compiled in it too.
+    const vg = JSON.parse((await bytesOf(await exportAs(page, 'vega'))).toString('utf8'));
+    expect(vg.config.range.category[0]).toBe('#4572a7');
+  });
+
+  test('an export while the text has errors asks first: the last good chart, or nothing', async ({ page }) => {
+    await openWith(page, BAR);
+    await pasteText(page, BAR.replace('"mark": "bar",', '"mark": "bar",,'));
+    await expect(chartPane(page)).toHaveAttribute('data-state', 'stale');
+    let downloads = 0;
+    page.on('download', () => downloads++);
+
+    await page.getByTestId('export-button').click();
+    await page.locator('[data-export="png1"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Export the last good chart?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('exports the last good chart on screen, not the current text');
+    // The action's own words have the focus; Cancel exports nothing.
+    await expect(dialog.getByRole('button', { name: 'Export the last good chart' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    // Escape is a Cancel too.
+    await page.getByTestId('export-button').click();
+    await page.locator('[data-export="svg"]').click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.waitForTimeout(300);
+    expect(downloads).toBe(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-button').click();
+    await page.locator('[data-export="svg"]').click();
+    await dialog.getByRole('button', { name: 'Export the last good chart' }).click();
+    const svg = (await bytesOf(await download)).toString('utf8');
+    expect(svg).toContain('Fruit');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the share panel links to the Vega Editor with the standard Vega-Lite, in a new tab', async ({ page }) => {
+    const gauge = readFileSync(new URL('../../examples/gauge-kpi-dashboard.vl.json', import.meta.url), 'utf8');
+    await openWith(page, gauge);
+    await page.getByTestId('share').click();
+    const link = page.getByTestId('vega-editor-link');
+    await expect(link).toHaveAttribute('target', '_blank');
+    expect((await link.getAttribute('rel'))!.split(' ')).toContain('noopener');
+    const href = (await link.getAttribute('href'))!;
+    const prefix = 'https://vega.github.io/editor/#/url/vega-lite/';
+    expect(href.startsWith(prefix)).toBe(true);
+    const spec = JSON.parse(LZString.decompressFromEncodedURIComponent(href.slice(prefix.length))!);
+    expect(spec.$schema).toBe('https://vega.github.io/schema/vega-lite/v6.json');
+    // Plain Vega-Lite: the gauge is expanded into standard marks.
+    expect(JSON.stringify(spec)).not.toMatch(/"(mark|type)":"gauge"/);
+    expect(spec).toEqual(JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8')));
+  });
+});
