@@ -42,7 +42,7 @@ export function Gallery({ examples, hrefOf, onClose }: GalleryProps) {
         <input
           ref={search}
           type="search"
-          placeholder="Search examples: candlestick, brush, heatmap…"
+          placeholder="Search examples: candlestick, fibonacci, gauge, brush…"
           aria-label="Search examples"
           value={query}
           onChange={(e) => setQuery(e.target.value)}

@@ -17,6 +17,7 @@ export function exampleInfo(file: string, text: string): ExampleInfo {
   const root = isObject(spec) ? spec : {};
 
   const tags = new Set<string>();
+  const uses = new Set<string>();
   const isVega = typeof root.$schema === 'string' && /\/schema\/vega\/v\d/.test(root.$schema);
   let extension = false;
   const walk = (node: unknown, key?: string): void => {
@@ -28,6 +29,9 @@ export function exampleInfo(file: string, text: string): ExampleInfo {
     if (key !== 'data' && key !== 'values') {
       const mark = typeof node.mark === 'string' ? node.mark : isObject(node.mark) ? node.mark.type : undefined;
       const tag = typeof mark === 'string' ? EXTENSION_TAGS.get(mark) : undefined;
+      if (typeof mark === 'string' && !isVega) uses.add(mark);
+      if (isObject(node.mark)) for (const used of usedInside(node.mark)) uses.add(used);
+      else if (mark === 'gauge') uses.add('radial');
       if (tag !== undefined) {
         tags.add(tag);
         extension = true;
@@ -45,5 +49,17 @@ export function exampleInfo(file: string, text: string): ExampleInfo {
   if (isVega) tags.add('vega');
   else if (!extension) tags.add('basics');
   const ordered = [...tags].sort((a, b) => rank(a) - rank(b));
-  return { name, title, description, tags: ordered };
+  return { name, title, description, tags: ordered, uses: [...uses] };
+}
+
+/** What a mark object draws besides its type: annotation kinds (each item's, or the data-driven one), a gauge's shape. */
+function usedInside(mark: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  if (mark['type'] === 'annotation') {
+    if (typeof mark['kind'] === 'string') found.push(mark['kind']);
+    if (Array.isArray(mark['items']))
+      for (const item of mark['items']) if (isObject(item) && typeof item.kind === 'string') found.push(item.kind);
+  }
+  if (mark['type'] === 'gauge') found.push(typeof mark['shape'] === 'string' ? mark['shape'] : 'radial');
+  return found;
 }

@@ -7,6 +7,11 @@ export interface ExampleInfo {
   title: string;
   description: string;
   tags: string[];
+  /**
+   * The marks the spec draws (extension and Vega-Lite marks), the annotation kinds and gauge
+   * shapes inside them: what a search finds an example by besides its words and tags.
+   */
+  uses?: string[];
 }
 
 /** Gallery order: the welcome chart first, then the extension marks, then the basics. */
@@ -57,10 +62,13 @@ export function compareExamples(a: ExampleInfo, b: ExampleInfo): number {
   return rank(a.tags[0] ?? '') - rank(b.tags[0] ?? '') || a.name.localeCompare(b.name);
 }
 
-/** Case-insensitive search over name, title, description and tags; every word must match. */
+/**
+ * Case-insensitive search over name, title, description, tags and the marks, annotation kinds
+ * and gauge shapes the spec uses; every word must match.
+ */
 export function matchesQuery(info: ExampleInfo, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
-  const hay = [info.name, info.title, info.description, ...info.tags].join(' ').toLowerCase();
+  const hay = [info.name, info.title, info.description, ...info.tags, ...(info.uses ?? [])].join(' ').toLowerCase();
   return words.every((w) => hay.includes(w));
 }

@@ -28,6 +28,7 @@ describe('gallery metadata read from the specs', () => {
       title: 'T',
       description: 'S',
       tags: ['basics'],
+      uses: ['bar'],
     });
     expect(exampleInfo('b.json', '{"title": ["One", "Two"], "description": "D", "mark": "bar"}')).toMatchObject({
       name: 'b',
@@ -39,6 +40,7 @@ describe('gallery metadata read from the specs', () => {
       title: 'c',
       description: '',
       tags: ['basics'],
+      uses: [],
     });
   });
 
@@ -79,5 +81,60 @@ describe('gallery metadata read from the specs', () => {
     expect(matchesQuery(info, '')).toBe(true);
     expect(matchesQuery(info, 'HORSEPOWER basics')).toBe(true);
     expect(matchesQuery(info, 'horsepower gauge')).toBe(false);
+  });
+});
+
+describe('the search index: what each example draws', () => {
+  const infos = files.map((f) => exampleInfo(f, readFileSync(new URL(f, DIR), 'utf8')));
+  const found = (query: string) => infos.filter((i) => matchesQuery(i, query)).map((i) => i.name);
+  const text = (f: string) => readFileSync(new URL(f, DIR), 'utf8');
+
+  it('lists the marks, annotation kinds and gauge shapes a spec uses, not names in its data', () => {
+    const uses = (spec: unknown) => exampleInfo('x.vl.json', JSON.stringify(spec)).uses;
+    expect(
+      uses({
+        data: { values: [{ mark: 'ohlc', kind: 'pitchfork' }] },
+        layer: [
+          { mark: 'candlestick' },
+          { mark: { type: 'annotation', items: [{ kind: 'fibonacci' }, { kind: 'level' }, { kind: 'level' }] } },
+          { mark: { type: 'annotation', kind: 'marker', x: { field: 'd' } } },
+        ],
+      }),
+    ).toEqual(['candlestick', 'annotation', 'fibonacci', 'level', 'marker']);
+    expect(uses({ vconcat: [{ mark: 'gauge' }, { mark: { type: 'gauge', shape: 'linear' } }] })).toEqual([
+      'gauge',
+      'radial',
+      'linear',
+    ]);
+    // Raw Vega's marks are not Vega-Lite's: only their tags are read.
+    expect(uses({ $schema: 'https://vega.github.io/schema/vega/v6.json', marks: [{ type: 'rect' }] })).toEqual([]);
+  });
+
+  it('"candlestick" finds every example that draws candlesticks, also those titled after their annotations', () => {
+    const drawing = files
+      .filter((f) => /"mark":\s*("candlestick"|\{"type":\s*"candlestick")/.test(text(f)))
+      .map((f) => f.replace(/\.vl\.json$/, ''));
+    expect(drawing).toContain('annotation-trend-fibonacci');
+    expect(found('candlestick').sort()).toEqual(drawing.sort());
+    // The annotation examples do not say "candlestick" in their title or description.
+    const fib = infos.find((i) => i.name === 'annotation-trend-fibonacci')!;
+    expect(`${fib.title} ${fib.description}`.toLowerCase()).not.toContain('candlestick');
+  });
+
+  it('"fibonacci" finds the example with a Fibonacci annotation, by its kind', () => {
+    expect(found('fibonacci')).toEqual(['annotation-trend-fibonacci']);
+    expect(found('pitchfork')).toEqual(['annotation-waves-pitchfork']);
+    expect(found('elliott pitchfork')).toEqual(['annotation-waves-pitchfork']);
+  });
+
+  it('"gauge" finds every gauge example, and a shape finds its gauges', () => {
+    const gauges = infos.filter((i) => text(`${i.name}.vl.json`).includes('"gauge"')).map((i) => i.name);
+    expect(gauges.length).toBeGreaterThan(5);
+    expect(found('gauge').sort()).toEqual(gauges.sort());
+    expect(found('linear')).toEqual(['gauge-bullets']);
+  });
+
+  it('the welcome chart draws its level with the annotation mark', () => {
+    expect(infos.find((i) => i.name === 'welcome')!.uses).toEqual(['candlestick', 'line', 'annotation', 'level']);
   });
 });

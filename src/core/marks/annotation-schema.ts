@@ -52,7 +52,11 @@ const item = (
   required: ['kind', ...required],
   description,
   properties: {
-    kind: { const: kind, description: 'What is drawn.' },
+    // The const's description is what completion shows beside each kind.
+    kind: {
+      const: kind,
+      description: `\`${kind}\`: ${description}`,
+    },
     ...props,
     label: ref('AnnotationLabel'),
     ...STYLE,
@@ -102,16 +106,16 @@ const KIND_DEFS: Record<string, JsonObject> = {
     'A label offset from a point, with a connector and an arrowhead pointing at the point.',
     ['x', 'y'],
     {
-      x: X,
-      y: { type: 'number' },
+      x: d('The date the callout points at.', X),
+      y: d('The price the callout points at.', { type: 'number' }),
       dx: d('Horizontal offset of the label from the point in pixels. __Default value:__ `40`', { type: 'number' }),
       dy: d('Vertical offset of the label in pixels (negative: up). __Default value:__ `-40`', { type: 'number' }),
       arrow: ARROW,
     },
   ),
   AnnotationMarker: item('marker', 'A symbol at a price: buy/sell arrows, flags, circles…', ['x', 'y'], {
-    x: X,
-    y: { type: 'number' },
+    x: d('The date of the symbol.', X),
+    y: d('The price the symbol marks.', { type: 'number' }),
     shape: ref('AnnotationMarkerShape'),
     position: d(
       'Where the symbol sits relative to the price. __Default value:__ `below` for buy/arrow-up, `above` for sell/arrow-down/flag, else `center`',
@@ -119,22 +123,25 @@ const KIND_DEFS: Record<string, JsonObject> = {
     ),
     size: d('Symbol area in square pixels. __Default value:__ `100`', { type: 'number', minimum: 0 }),
   }),
-  AnnotationNote: item('note', 'Text at a point.', ['x', 'y', 'label'], { x: X, y: { type: 'number' } }),
+  AnnotationNote: item('note', 'Text at a point.', ['x', 'y', 'label'], {
+    x: d('The date of the text.', X),
+    y: d('The price of the text.', { type: 'number' }),
+  }),
   AnnotationRect: item('rect', 'A rectangle between two dates and two prices.', ['x', 'x2', 'y', 'y2'], {
-    x: X,
-    x2: d('Not before `x`.', X),
-    y: { type: 'number' },
-    y2: { type: 'number' },
+    x: d('The first date.', X),
+    x2: d('The second date, not before `x`.', X),
+    y: d('One price edge.', { type: 'number' }),
+    y2: d('The other price edge.', { type: 'number' }),
   }),
   AnnotationEllipse: item(
     'ellipse',
     'An ellipse inscribed in the box between two dates and two prices.',
     ['x', 'x2', 'y', 'y2'],
     {
-      x: X,
-      x2: d('Not before `x`.', X),
-      y: { type: 'number' },
-      y2: { type: 'number' },
+      x: d("The first date of the ellipse's box.", X),
+      x2: d('The second date, not before `x`.', X),
+      y: d('One price edge of the box.', { type: 'number' }),
+      y2: d('The other price edge.', { type: 'number' }),
     },
   ),
   AnnotationPolyline: item('polyline', 'A line through several points in order.', ['points'], {
@@ -214,6 +221,16 @@ const KIND_DEFS: Record<string, JsonObject> = {
   ),
 };
 
+/** Each kind's description, by kind: completion shows it beside the kind's name. */
+const KIND_DESCRIPTIONS: Record<string, string> = Object.fromEntries(
+  Object.values(KIND_DEFS).map((def) => {
+    const kind = (def['properties'] as Record<string, JsonObject>)['kind']!['const'] as string;
+    return [kind, def['description'] as string];
+  }),
+);
+/** The kinds one item a row of data can draw. */
+const DATA_KINDS = ['level', 'event', 'xband', 'yband', 'trend', 'callout', 'marker', 'note', 'rect'];
+
 const FIELD = ref('AnnotationFieldRef');
 const PART = (what: string) =>
   d(`${what}: \`false\` hides it; mark properties style it.`, { anyOf: [{ type: 'boolean' }, ref('MarkConfig')] });
@@ -237,23 +254,33 @@ export const annotationSchema: MarkSchema = {
         "Annotations in the chart's coordinates: level and event lines, bands, trend lines, callouts, markers, notes, shapes, Fibonacci retracements, channels, measures, pitchforks, Elliott waves. Give `items`, or a `kind` with field mappings for one item per row of the data. Other options are defaults for every item.",
       properties: {
         type: { const: 'annotation', description: 'The mark type.' },
-        items: d('The annotations, each with its `kind`.', { type: 'array', items: ref('AnnotationItem') }),
-        kind: d('Driven by data: the kind of item drawn for every row.', {
-          enum: ['level', 'event', 'xband', 'yband', 'trend', 'callout', 'marker', 'note', 'rect'],
+        items: d('The annotations, each with its `kind`. __Default value:__ none (or one a row, with `kind`)', {
+          type: 'array',
+          items: ref('AnnotationItem'),
         }),
-        x: d("Driven by data: the field of each row's date.", FIELD),
-        x2: d("Driven by data: the field of each row's end date.", FIELD),
-        y: d("Driven by data: the field of each row's price.", FIELD),
-        y2: d("Driven by data: the field of each row's second price.", FIELD),
-        label: d('Driven by data: text for every row, or a field, or a label with a field as `text`.', {
-          anyOf: [ref('AnnotationLabel'), FIELD],
-        }),
+        kind: {
+          ...d('Driven by data: the kind of item drawn for every row. __Default value:__ none (give `items`)', {
+            enum: DATA_KINDS,
+          }),
+          // Completion and hover show what each kind draws.
+          markdownEnumDescriptions: DATA_KINDS.map((k) => KIND_DESCRIPTIONS[k]!),
+        },
+        x: d("Driven by data: the field of each row's date. __Default value:__ none", FIELD),
+        x2: d("Driven by data: the field of each row's end date. __Default value:__ none", FIELD),
+        y: d("Driven by data: the field of each row's price. __Default value:__ none", FIELD),
+        y2: d("Driven by data: the field of each row's second price. __Default value:__ none", FIELD),
+        label: d(
+          'Driven by data: text for every row, or a field, or a label with a field as `text`. __Default value:__ none',
+          {
+            anyOf: [ref('AnnotationLabel'), FIELD],
+          },
+        ),
         at: d(
-          "Driven by data: markers at each row's high or low (the `high`/`low` fields, else the chart's `high`/`low` channels).",
+          "Driven by data: markers at each row's high or low (the `high`/`low` fields, else the chart's `high`/`low` channels). __Default value:__ none (at `y`)",
           { enum: ['high', 'low'] },
         ),
-        high: d("The field of each row's high.", FIELD),
-        low: d("The field of each row's low.", FIELD),
+        high: d("The field of each row's high. __Default value:__ the chart's `high` channel", FIELD),
+        low: d("The field of each row's low. __Default value:__ the chart's `low` channel", FIELD),
         extend: d('Trend lines: `segment`, `ray` or `line`. __Default value:__ `"segment"`', {
           enum: ['segment', 'ray', 'line'],
         }),
@@ -296,7 +323,7 @@ export const annotationSchema: MarkSchema = {
       required: ['field'],
       description: 'A data field.',
       properties: {
-        field: { type: 'string' },
+        field: d('The name of the field.', { type: 'string' }),
         type: d('How x is read. __Default value:__ the chart\'s x type, else `"temporal"`', {
           enum: ['temporal', 'quantitative'],
         }),
@@ -339,23 +366,23 @@ export const annotationSchema: MarkSchema = {
         dx: d('Pixels to the right of where the kind puts the label.', { type: 'number' }),
         dy: d('Pixels down from where the kind puts the label.', { type: 'number' }),
         color: d("__Default value:__ the item's color", { type: 'string' }),
-        fontSize: { type: 'number', minimum: 0 },
-        fontWeight: ref('FontWeight'),
-        fontStyle: { type: 'string' },
-        font: { type: 'string' },
-        angle: { type: 'number' },
-        align: ref('Align'),
-        baseline: ref('TextBaseline'),
-        opacity: { type: 'number', minimum: 0, maximum: 1 },
-        limit: { type: 'number', minimum: 0 },
-        lineHeight: { type: 'number' },
+        fontSize: d('Font size in pixels. __Default value:__ `11`', { type: 'number', minimum: 0 }),
+        fontWeight: d('Font weight, such as `"bold"` or `600`.', ref('FontWeight')),
+        fontStyle: d('Font style, such as `"italic"`.', { type: 'string' }),
+        font: d("Font family. __Default value:__ the chart's", { type: 'string' }),
+        angle: d('Rotation in degrees, clockwise.', { type: 'number' }),
+        align: d('Horizontal alignment of the text. __Default value:__ by kind and position', ref('Align')),
+        baseline: d('Vertical alignment of the text. __Default value:__ by kind and position', ref('TextBaseline')),
+        opacity: d("Opacity of the text. __Default value:__ the item's", { type: 'number', minimum: 0, maximum: 1 }),
+        limit: d('Longest text in pixels before it is cut with an ellipsis.', { type: 'number', minimum: 0 }),
+        lineHeight: d('Height of a line of a multi-line label in pixels.', { type: 'number' }),
       },
     },
     AnnotationParts: {
       type: 'object',
       additionalProperties: false,
       description:
-        'Each generated part, stamped `style: "annotation-<part>"`: `false` hides it, mark properties style it.',
+        'Each generated part, stamped `style: "annotation-<part>"`: `false` hides it, mark properties style it. __Default value:__ every part a kind draws, in its own style',
       properties: {
         line: PART('Lines (rules, trend lines, outlines)'),
         band: PART('Shaded areas (bands, zones, fills)'),

@@ -34,8 +34,11 @@ const PRICE_CHANNEL_DEF = {
   required: ['field'],
   properties: {
     field: { type: 'string', description: 'The data field holding this price.' },
-    type: { const: 'quantitative' },
-    title: { type: ['string', 'null'] },
+    type: { const: 'quantitative', description: 'Prices are numbers (the only type the mark reads).' },
+    title: {
+      type: ['string', 'null'],
+      description: 'The name of this price in tooltips. __Default value:__ the channel\'s, such as "Open"',
+    },
   },
   description: 'A price field of a candlestick or ohlc mark.',
 };
@@ -60,11 +63,14 @@ export const candlestickSchema: MarkSchema = {
     ...VOLUME_DEFINITIONS,
   },
   channels: {
-    open: { $ref: '#/definitions/PriceFieldDef' },
-    high: { $ref: '#/definitions/PriceFieldDef' },
-    low: { $ref: '#/definitions/PriceFieldDef' },
-    close: { $ref: '#/definitions/PriceFieldDef' },
-    volume: { $ref: '#/definitions/VolumeFieldDef' },
+    open: { $ref: '#/definitions/PriceFieldDef', description: "Each bar's first price (candlestick, ohlc)." },
+    high: { $ref: '#/definitions/PriceFieldDef', description: "Each bar's highest price (candlestick, ohlc)." },
+    low: { $ref: '#/definitions/PriceFieldDef', description: "Each bar's lowest price (candlestick, ohlc)." },
+    close: { $ref: '#/definitions/PriceFieldDef', description: "Each bar's last price (candlestick, ohlc)." },
+    volume: {
+      $ref: '#/definitions/VolumeFieldDef',
+      description: "Each bar's traded volume, drawn in a pane below (candlestick, ohlc).",
+    },
   },
   config: { $ref: '#/definitions/CandlestickConfig' },
 };

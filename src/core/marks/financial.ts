@@ -100,7 +100,7 @@ export const VOLUME_DEFINITIONS = {
     required: ['field'],
     properties: {
       field: { type: 'string', description: 'The data field holding the traded volume.' },
-      type: { const: 'quantitative' },
+      type: { const: 'quantitative', description: 'Volumes are numbers (the only type the pane reads).' },
       title: { type: ['string', 'null'], description: 'Title of the volume axis. __Default value:__ `"Volume"`' },
     },
     description: 'The volume of each bar of a candlestick or ohlc mark, drawn in a pane below the chart.',

@@ -70,7 +70,7 @@ export const GAUGE_FIELD_DEF = {
       enum: [...AGGREGATE_OPS],
       description: 'How several rows become one value. __Default value:__ `"mean"`',
     },
-    type: { const: 'quantitative' },
+    type: { const: 'quantitative', description: 'The field holds numbers (the only type a gauge reads).' },
     title: { type: ['string', 'null'], description: 'The title in tooltips. __Default value:__ the field name' },
   },
 };
@@ -169,10 +169,16 @@ export function gaugeOptionProps(): Record<string, JsonObject> {
     shape: {
       enum: ['radial', 'linear'],
       description: 'Radial (an arc) or linear (a bullet bar). __Default value:__ `"radial"`',
+      // Completion and hover say what each style draws.
+      markdownEnumDescriptions: [
+        'An arc over `startAngle`…`endAngle` (270° by default; `-90`…`90` a semicircle, `0`…`360` a ring) with a progress arc, or a `needle` as on a speedometer; a `color` field draws one ring or needle a value.',
+        'A bullet bar: the value as a bar across the range, over shaded `bands`, with a `target` tick; `orient` lays it across or upright.',
+      ],
     },
     orient: {
       enum: ['horizontal', 'vertical'],
       description: 'Direction of a linear gauge. __Default value:__ `"horizontal"`',
+      markdownEnumDescriptions: ['The bar runs left to right.', 'The bar runs bottom to top, as a thermometer.'],
     },
     min: num('The value at the start of the scale. __Default value:__ `0`'),
     max: num('The value at the end of the scale. __Default value:__ `100`'),
@@ -196,7 +202,11 @@ export function gaugeOptionProps(): Record<string, JsonObject> {
     origin: num(
       'Where progress starts; inside the range for a bipolar gauge (below it sweeps the other way). __Default value:__ `min`',
     ),
-    bands: { type: 'array', items: { $ref: '#/definitions/GaugeBand' }, description: 'Colored ranges (thresholds).' },
+    bands: {
+      type: 'array',
+      items: { $ref: '#/definitions/GaugeBand' },
+      description: 'Colored ranges (thresholds). __Default value:__ none',
+    },
     track: partSchema('The background of the scale. __Default value:__ `true`'),
     rounded: { type: 'boolean', description: 'Round the ends of the track and progress. __Default value:__ `false`' },
     progress: partSchema('The arc or bar from `origin` to the value. __Default value:__ `true`'),
@@ -216,7 +226,7 @@ export function gaugeOptionProps(): Record<string, JsonObject> {
     },
     title: {
       anyOf: [{ type: 'string' }, { $ref: '#/definitions/GaugeTitle' }],
-      description: 'A label inside the gauge, under the value.',
+      description: 'A label inside the gauge, under the value. __Default value:__ none',
     },
     delta: {
       anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/GaugeDelta' }],
@@ -224,7 +234,7 @@ export function gaugeOptionProps(): Record<string, JsonObject> {
     },
     target: {
       anyOf: [{ type: 'number' }, { type: 'boolean' }, { $ref: '#/definitions/GaugeTarget' }],
-      description: 'A target marker (or use the `target` channel).',
+      description: 'A target marker (or use the `target` channel). __Default value:__ none',
     },
     overflow: {
       anyOf: [{ type: 'boolean' }, { $ref: '#/definitions/GaugeOverflow' }],
