@@ -59,20 +59,23 @@ export function ViewMenu({ preferences: p, actions }: ViewMenuProps) {
           ),
         )}
       </div>
-      <label className="menu-row">
-        <span className="menu-label">Chart theme</span>
-        <select
-          value={p.chartTheme}
-          data-testid="chart-theme"
-          onChange={(ev) => actions.setChartTheme(ev.target.value as ChartTheme)}
-        >
-          {CHART_THEMES.map((t) => (
-            <option key={t} value={t}>
-              {themeLabel(t)}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* A select may not sit directly in a menu: its own group holds it. */}
+      <div role="group" aria-label="Chart theme">
+        <label className="menu-row">
+          <span className="menu-label">Chart theme</span>
+          <select
+            value={p.chartTheme}
+            data-testid="chart-theme"
+            onChange={(ev) => actions.setChartTheme(ev.target.value as ChartTheme)}
+          >
+            {CHART_THEMES.map((t) => (
+              <option key={t} value={t}>
+                {themeLabel(t)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <div role="group" aria-label="Chart drawn as">
         <p className="menu-heading">Chart drawn as</p>
         {RENDERERS.map(([r, label]) =>

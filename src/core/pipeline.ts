@@ -10,6 +10,7 @@ import { marks as defaultRegistry } from './marks/index';
 import { parseDocument, type ParsedDocument } from './parse';
 import { prepareForRender } from './prepare';
 import { bundledDatasetNotes } from './dataset-url';
+import { withDescriptions } from './describe';
 import { hasErrors, mergeProblems, sortProblems, type Problem } from './problem';
 import { validateDocument, type Validator } from './validate';
 
@@ -23,6 +24,11 @@ export interface PipelineOptions {
   fit?: boolean;
   /** A chart theme (a vega-themes config) under the spec's own config: see `withTheme`. */
   theme?: JsonObject;
+  /**
+   * Say what the chart shows to a screen reader, when the spec does not (see `withDescriptions`):
+   * the page asks for it; the command line and the conformance tests compile as Vega-Lite does.
+   */
+  describe?: boolean;
 }
 
 export interface PipelineResult {
@@ -88,7 +94,8 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     if (!hasErrors(expanded.problems)) {
       t = now();
       const fitted = options.fit ? fitToContainer(expanded.spec, doc.value) : expanded.spec;
-      const spec = withTheme(fitted, options.theme);
+      const described = options.describe ? withDescriptions(fitted, doc.value) : fitted;
+      const spec = withTheme(described, options.theme);
       const compiled = compileVegaLite(spec, doc);
       timings.compile = now() - t;
       problems.push(...compiled.problems);

@@ -60,8 +60,11 @@ export class PipelineSession {
   /**
    * `fit`: Vega-Lite views fill the chart pane (see core/fit.ts); the page's worker asks for it.
    * `themes`: the chart themes a request may name (vega-themes, in the page's worker).
+   * `describe`: charts say what they show to a screen reader (core/describe.ts); the page asks.
    */
-  constructor(private readonly options: { fit?: boolean; themes?: Readonly<Record<string, object>> } = {}) {}
+  constructor(
+    private readonly options: { fit?: boolean; describe?: boolean; themes?: Readonly<Record<string, object>> } = {},
+  ) {}
 
   handle(message: PipelineMessage): PipelineAnswer {
     if (message.kind === 'spec') {
@@ -125,6 +128,7 @@ export class PipelineSession {
       const result = runPipeline(text, {
         doc,
         ...(this.options.fit ? { fit: true } : {}),
+        ...(this.options.describe ? { describe: true } : {}),
         ...(themeConfig ? { theme: themeConfig as JsonObject } : {}),
       });
       const language = doc.ok ? detectLanguage(doc).problems.length : 0;

@@ -14,13 +14,16 @@ import { runPipeline } from '../../src/core/pipeline';
 import { buildExtendedSchema } from '../../src/core/schema';
 import type { JsonObject } from '../../src/core/marks/types';
 import { deepFreeze } from './helpers';
+import { withoutSpeech } from './marks/aria-speech';
 
 const REGISTRY = [annotation, candlestick, ohlc];
 const ARROW = 'M0,0L-2,-0.8L-2,0.8Z';
 
 /** Expands a spec (frozen, so any mutation throws) with the annotation mark registered. */
 function expand(spec: JsonObject) {
-  return expandMarks(deepFreeze(structuredClone(spec)), undefined, REGISTRY);
+  // The drawing: what the parts say to a screen reader is stated in marks/aria.test.ts.
+  const r = expandMarks(deepFreeze(structuredClone(spec)), undefined, REGISTRY);
+  return { ...r, spec: withoutSpeech(r.spec) };
 }
 /** The expansion of one annotation mark at the top level: its layer of items. */
 function items(list: unknown[], mark: JsonObject = {}): unknown {

@@ -7,6 +7,7 @@
 import { screen, type XType } from './annotation-geometry';
 import * as K from './annotation-kinds';
 import { ANNOTATION_PARTS, MARKER_SHAPES, type Env, type Fields, type Item } from './annotation-kinds';
+import { spokenItem, spokenRows } from './annotation-aria';
 import { annotationSchema } from './annotation-schema';
 import { isObject } from '../json';
 import { DIRECTION_COLORS, partStyle, splitUnit } from './shared/parts';
@@ -343,7 +344,7 @@ function dataDriven(
     note: K.note,
     rect: K.rect,
   }[kind as (typeof DATA_KINDS)[number]];
-  return build(env, it, fields);
+  return spokenRows(env, kind, o, fields, label?.text, build(env, it, fields));
 }
 
 /** The x type the annotation's positions take: the chart's, else what the items look like. */
@@ -421,7 +422,7 @@ export const annotation: ExtensionMark = {
         return { ...outer, layer: [] };
       }
       const layer = mark['items']
-        .map((item, i) => literalItem(r, base, item, `/mark/items/${i}`))
+        .map((item, i) => spokenItem(env, base, item, literalItem(r, base, item, `/mark/items/${i}`)))
         .filter((l): l is JsonObject => l !== undefined);
       return { ...outer, layer };
     }

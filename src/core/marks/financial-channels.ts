@@ -90,9 +90,10 @@ export function priceTooltip(x: unknown, f: PriceFields, encoding: JsonObject): 
 }
 
 /**
- * What a screen reader says for one bar ("Mon Jan 03, 2000: open 100.00, high 101.20, low 99.50,
- * close 100.80"), given to the mark whose tooltip is the default one. Without it Vega-Lite
+ * What a screen reader says for one bar ("Jan 3, 2000: open 100.00, high 101.20, low 99.50,
+ * close 100.80 (up)"), given to the mark whose tooltip is the default one. Without it Vega-Lite
  * repeats every encoded and tooltip field in the description, formatting each bar's prices twice.
+ * The direction is said in words: a listener does not hear the color.
  */
 export function priceDescription(x: unknown, f: PriceFields, encoding: JsonObject): JsonObject {
   const title = (ch: PriceChannel) => {
@@ -102,13 +103,13 @@ export function priceDescription(x: unknown, f: PriceFields, encoding: JsonObjec
   const parts: string[] = [];
   if (isObject(x) && typeof x['field'] === 'string') {
     const time = x['type'] === 'temporal' || x['timeUnit'] === 'yearmonthdate';
-    parts.push(
-      time ? `timeFormat(toDate(${datum(x['field'])}), "%a %b %d, %Y") + ": "` : `${datum(x['field'])} + ": "`,
-    );
+    parts.push(time ? `timeFormat(toDate(${datum(x['field'])}), "%b %-d, %Y") + ": "` : `${datum(x['field'])} + ": "`);
   }
   PRICE_CHANNELS.forEach((ch, i) =>
     parts.push(`${JSON.stringify(`${i ? ', ' : ''}${title(ch)} `)} + format(${datum(f[ch])}, ",.2f")`),
   );
+  const [open, close] = [datum(f.open), datum(f.close)];
+  parts.push(`(${close} > ${open} ? " (up)" : ${close} < ${open} ? " (down)" : " (unchanged)")`);
   return { value: { expr: parts.join(' + ') } };
 }
 

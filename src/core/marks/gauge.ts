@@ -23,6 +23,7 @@ import { dataTransforms } from './gauge-data';
 import { resolveGauge } from './gauge-model';
 import { linearLayers } from './gauge-linear';
 import { radialLayers } from './gauge-radial';
+import { spokenGauge } from './gauge-aria';
 import type { ExtensionMark, JsonObject } from './types';
 import { GAUGE } from './gauge-types';
 import { gaugeSchema } from './gauge-schema';
@@ -63,7 +64,8 @@ export const gauge: ExtensionMark = {
     const { outer, params } = splitUnit(spec);
     const m = resolveGauge(spec, ctx);
     if (!m) return { ...outer, mark: 'rule' };
-    const shaped = m.shape === 'radial' ? radialLayers(m) : linearLayers(m);
+    // One part says the value in words; the rest are hidden from screen readers (gauge-aria.ts).
+    const shaped = spokenGauge(m, m.shape === 'radial' ? radialLayers(m) : linearLayers(m));
     const own = [...dataTransforms(m), ...shaped.transform];
     const userTransform = Array.isArray(outer['transform']) ? (outer['transform'] as JsonObject[]) : [];
     // No frame around the view: the gauge draws its own shapes.
