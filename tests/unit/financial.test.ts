@@ -117,10 +117,11 @@ describe('candlestick', () => {
       { field: '__change', type: 'quantitative', title: 'Change', format: '+,.2f' },
       { field: '__change_pct', type: 'quantitative', title: 'Change %', format: '+.2%' },
     ]);
-    // What a screen reader says for a candle: the date and the four prices, once.
+    // What a screen reader says for a candle: the date, the four prices once, and the direction
+    // in words (tests/unit/marks/aria.test.ts reads the sentence off a drawn view).
     expect((body['encoding'] as JsonObject)['description']).toEqual({
       value: {
-        expr: 'timeFormat(toDate(datum["d"]), "%a %b %d, %Y") + ": " + "open " + format(datum["o"], ",.2f") + ", high " + format(datum["h"], ",.2f") + ", low " + format(datum["l"], ",.2f") + ", close " + format(datum["c"], ",.2f")',
+        expr: 'timeFormat(toDate(datum["d"]), "%b %-d, %Y") + ": " + "open " + format(datum["o"], ",.2f") + ", high " + format(datum["h"], ",.2f") + ", low " + format(datum["l"], ",.2f") + ", close " + format(datum["c"], ",.2f") + (datum["c"] > datum["o"] ? " (up)" : datum["c"] < datum["o"] ? " (down)" : " (unchanged)")',
       },
     });
   });
@@ -361,7 +362,13 @@ describe('the volume pane', () => {
       encoding: {
         x: { title: 'd', type: 'temporal', field: '__x0' },
         x2: { field: '__x1' },
-        y: { field: 'v', type: 'quantitative', title: 'Volume', axis: { format: '~s', tickCount: 3 } },
+        // No zero at the pane's foot (it sat on the date labels); billions written with a B.
+        y: {
+          field: 'v',
+          type: 'quantitative',
+          title: 'Volume',
+          axis: { format: '~s', tickCount: 3, labelExpr: "datum.value === 0 ? '' : replace(datum.label, 'G', 'B')" },
+        },
         y2: { datum: 0 },
         color: COLOR,
       },

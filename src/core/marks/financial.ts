@@ -177,7 +177,13 @@ function volumePane<O extends FinancialOptions>(
         field: volume.field,
         type: 'quantitative',
         title: volume.title === undefined ? 'Volume' : volume.title,
-        axis: { format: '~s', tickCount: 3 },
+        // Short labels (80M, 1.2B: finance writes billions with a B, not SI's G); no zero at the
+        // pane's foot, where it would sit on the date labels under it and the bars say it anyway.
+        axis: {
+          format: '~s',
+          tickCount: 3,
+          labelExpr: "datum.value === 0 ? '' : replace(datum.label, 'G', 'B')",
+        },
       },
       y2: { datum: 0 },
       color: typeof style['color'] === 'string' ? { value: style['color'] } : directionColor(fields, options),

@@ -157,7 +157,15 @@ export function linearLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
       encoding: {
         [pos]: P({ field: 'value' }),
         text: {
-          ...(spacing ? { condition: { test: `datum.i % ${stride} != 0`, value: '' } } : {}),
+          // The last label always shows (it closes the scale); a strided one too close before it gives way.
+          ...(spacing
+            ? {
+                condition: {
+                  test: `datum.i != ${values.length - 1} && (datum.i % ${stride} != 0 || ${values.length - 1} - datum.i < ${stride})`,
+                  value: '',
+                },
+              }
+            : {}),
           field: 'value',
           type: 'quantitative',
           format: m.scale.format,

@@ -9,7 +9,7 @@
 import { repeatedColor, repeatedTarget, repeatedTooltip, repeatedValue, valueColor, valueTooltip } from './gauge-data';
 import { num, type GaugeModel, type Style } from './gauge-model';
 import type { JsonObject } from './types';
-import { formatLength, singleTexts, multiTexts } from './gauge-radial-text';
+import { labelRows, singleTexts, multiTexts } from './gauge-radial-text';
 import {
   NEEDLE_COLOR,
   TRACK,
@@ -202,23 +202,21 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
   }
 
   if (m.labels) {
-    // Each label is pushed in from the tick ends by half its own extent along the radius:
-    // half its height at the top and bottom, half its width at the sides.
-    const chars = Math.max(...m.scale.values.map((v) => formatLength(v, m.scale.format)));
-    const rows = m.scale.values.map((v, i) => {
-      const t = rad(angleOf(m, v));
-      return {
-        value: v,
-        theta: t,
-        inset: +(0.6 * Math.abs(Math.cos(t)) + 0.3 * chars * Math.abs(Math.sin(t))).toFixed(3),
-        i,
-      };
-    });
+    const measured = labelRows(m);
+    const rows = measured.map(({ chars: _c, ...row }) => row);
+    const chars = Math.max(...measured.map((row) => row.chars));
     const fs = f.font('label');
-    // On a small gauge, every second (third…) label when they would not fit side by side.
+    // On a small gauge, every second (third…) label when they would not fit side by side. The
+    // last label always shows (it closes the scale); a strided one too close before it gives way.
+    // On a full circle the last tick is the first one's: its label is left out.
     const values = m.scale.values;
+    const last = values.length - 1;
+    const closed = m.endAngle - m.startAngle >= 360 && values[0] === m.min && values[last] === m.max;
     const stepRad = values.length > 2 ? Math.abs(rad(angleOf(m, values[1]!)) - rad(angleOf(m, values[0]!))) : 0;
     const stride = `max(1, ceil((${num(chars * 0.6)} * ${fs} + 3) / (${f.r(num(ring.labelEdge * 0.85 * stepRad))})))`;
+    const hidden = closed
+      ? `datum.i == ${last} || datum.i % ${stride} != 0`
+      : `datum.i != ${last} && (datum.i % ${stride} != 0 || ${last} - datum.i < ${stride})`;
     const r = `(${f.r(ring.labelEdge)} - ${fs} * datum.inset)`;
     layer.push({
       data: { values: rows },
@@ -234,7 +232,7 @@ export function radialLayers(m: GaugeModel): { transform: JsonObject[]; layer: J
       },
       encoding: {
         text: {
-          ...(stepRad ? { condition: { test: `datum.i % ${stride} != 0`, value: '' } } : {}),
+          ...(stepRad || closed ? { condition: { test: hidden, value: '' } } : {}),
           field: 'value',
           type: 'quantitative',
           format: m.scale.format,
