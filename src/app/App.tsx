@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { examples } from 'virtual:chartspec-gallery';
 import { Editor, type EditorHandle } from '../editor/Editor';
+import { ChartTabs } from '../components/ChartTabs';
 import { Gallery } from '../components/Gallery';
 import { Header } from '../components/Header';
 import { HelpPanel } from '../components/HelpPanel';
@@ -17,6 +18,8 @@ import type { EarlyWorkers } from './early';
 import { useFileDrop, useHashRoutes, useShortcuts } from './page-events';
 import { useStore } from './use-store';
 import './workflows.css';
+import './dialogs.css';
+import './panes.css';
 
 /**
  * The chart view, and Vega with it, is a chunk of its own: the app shell mounts (and shows the
@@ -57,6 +60,7 @@ export function App({ initialText, start, early }: AppProps) {
   }, [live, dark, chartTheme]);
   const [help, setHelp] = useState(false);
   const format = () => editor.current?.format();
+  const askCompiled = useCallback((version: number) => live.askCompiled(version), [live]);
   const pick = () => input.current?.click();
 
   useHashRoutes(workspace);
@@ -68,6 +72,7 @@ export function App({ initialText, start, early }: AppProps) {
       <Header
         language={status.language}
         state={status.state}
+        summary={status.summary}
         timings={state.result?.timings}
         onFormat={format}
         toolbar={
@@ -78,8 +83,8 @@ export function App({ initialText, start, early }: AppProps) {
             exports={workspace.exports()}
             onOpen={pick}
             onSave={() => void workspace.save()}
-            onExport={(kind) => void workspace.exportAs(kind)}
-            onShare={() => workspace.share()}
+            onExport={(kind) => void workspace.exportAs(kind, chartTheme)}
+            onShare={() => workspace.share(chartTheme)}
             onRestore={(entry) => workspace.restore(entry)}
             onGallery={() => workspace.showGallery()}
             onHelp={() => setHelp(true)}
@@ -119,7 +124,13 @@ export function App({ initialText, start, early }: AppProps) {
       {files.gallery && (
         <Gallery examples={examples} hrefOf={(n) => `#/example/${n}`} onClose={() => workspace.closeGallery()} />
       )}
-      <HelpPanel open={help} onClose={() => setHelp(false)} />
+      <HelpPanel
+        open={help}
+        onClose={() => setHelp(false)}
+        onOpenExample={(e) =>
+          workspace.open(e.text, { label: `the reference example “${e.title}”`, fileName: e.fileName, pristine: true })
+        }
+      />
       <main className="workspace" hidden={files.gallery}>
         <SplitPane
           ratio={prefs.split}
@@ -136,25 +147,35 @@ export function App({ initialText, start, early }: AppProps) {
             />
           }
           second={
-            <Suspense fallback={<div className="chart-pane" data-state="empty" data-version={0} />}>
-              <ChartView
-                spec={status.shown?.spec}
-                version={status.shownVersion}
-                drawingVersion={state.candidate?.version ?? 0}
-                state={status.state}
-                {...(status.staleReason ? { staleReason: status.staleReason } : {})}
-                onDrawn={(spec) => live.onDrawn(spec)}
-                onRuntime={(spec, entries) => live.onRuntime(spec, entries)}
-                onFailed={(spec, entries) => live.onFailed(spec, entries)}
-                onView={(view) => live.setView(view)}
-                {...(state.paused ? { idleMessage: LOCKED_OUT_CHART } : {})}
-              />
-            </Suspense>
+            <ChartTabs
+              tab={prefs.chartTab}
+              onTab={(t) => preferences.setChartTab(t)}
+              compiled={{ version: status.shown?.version, texts: state.compiledTexts, onAsk: askCompiled, dark }}
+              data={{ view: state.view, spec: status.shown?.spec, version: status.shownVersion }}
+              chart={
+                <Suspense fallback={<div className="chart-pane" data-state="empty" data-version={0} />}>
+                  <ChartView
+                    spec={status.shown?.spec}
+                    version={status.shownVersion}
+                    drawingVersion={state.candidate?.version ?? 0}
+                    state={status.state}
+                    summary={status.summary}
+                    onDrawn={(spec) => live.onDrawn(spec)}
+                    onRuntime={(spec, entries) => live.onRuntime(spec, entries)}
+                    onFailed={(spec, entries) => live.onFailed(spec, entries)}
+                    onView={(view) => live.setView(view)}
+                    {...(state.paused ? { idleMessage: LOCKED_OUT_CHART } : {})}
+                    renderer={prefs.renderer}
+                  />
+                </Suspense>
+              }
+            />
           }
         />
         <ProblemsPanel
           problems={status.problems}
           checking={status.checking}
+          summary={status.summary}
           onSelect={(p) => editor.current?.reveal(p.range)}
           {...(state.paused ? { idle: LOCKED_OUT_PROBLEMS } : {})}
         />

@@ -7,6 +7,7 @@ import { markValidated, startWorkers } from './early';
 import { Shell } from './shell';
 import welcome from '../../examples/welcome.vl.json?raw';
 import './styles.css';
+import './help.css';
 
 // This module is small on purpose: it finds the text and sets the workers to work on it while
 // the browser is still loading and evaluating the app (React, Vega).
