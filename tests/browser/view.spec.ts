@@ -37,6 +37,8 @@ test.describe('the workspace as the user leaves it', () => {
   test('a narrow window stacks the editor above the chart; the divider then moves up and down', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
+    // The app, not the early page the shell paints before it.
+    await expect(page.locator('.chart-pane')).toHaveAttribute('data-state', 'ready');
     const editor = (await page.getByTestId('editor').boundingBox())!;
     const chart = (await page.locator('.chart-pane').boundingBox())!;
     expect(chart.y).toBeGreaterThanOrEqual(editor.y + editor.height);
