@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
-import { ChartSession, type ChartEvents, type ViewFactory } from '../../../src/render/chart-session';
+import { ChartSession, type ChartEvents } from '../../../src/render/chart-session';
+import { headless } from '../state/harness';
 import type { LogEntry } from '../../../src/core/logger';
-
-/** A headless view, made as vega-embed makes one in the page (same loader, logger, evaluator). */
-const headless: ViewFactory = async (_el, spec, options) => {
-  const view = new vega.View(vega.parse(spec, undefined, { ast: true }), {
-    renderer: 'none',
-    loader: options.loader as never,
-    logger: options.logger as never,
-    expr: options.expr as never,
-  });
-  await view.runAsync();
-  return { view, finalize: () => view.finalize() };
-};
 
 /** Records what the session tells the app; `next()` waits for its next drawing or failure. */
 function recorder() {

@@ -39,8 +39,8 @@ export function installStorage(quota?: number): MemoryStorage {
   return storage;
 }
 
-/** A headless view, made as vega-embed makes one in the page. */
-const headless: ViewFactory = async (_el, spec, options) => {
+/** A headless view, made as vega-embed makes one in the page (same loader, logger, evaluator). */
+export const headless: ViewFactory = async (_el, spec, options) => {
   const view = new vega.View(vega.parse(spec, undefined, { ast: true }), {
     renderer: 'none',
     loader: options.loader as never,
