@@ -1,9 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSpec } from '../../../src/io/files';
-import type { ExportKind, ExportSource } from '../../../src/state/export';
-import { Workspace, type StartInfo } from '../../../src/state/workspace';
-import type { WorkspaceEnv } from '../../../src/state/workspace-env';
-import { installStorage, LiveHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { page, useWorkspaceClock, workspace as workspaceOf } from './workspace-harness';
 
 /** The export workflows of the workspace over a live session: the chart theme, a stale chart, the Vega Editor link. */
 const BAR = JSON.stringify({
@@ -12,41 +8,17 @@ const BAR = JSON.stringify({
   mark: 'bar',
   encoding: { x: { field: 'k', type: 'nominal' }, y: { field: 'v', type: 'quantitative' } },
 });
-const START: StartInfo = { fileName: 'chart.vl.json', pristine: false, gallery: false, lockedOut: false };
 
 async function workspace() {
-  const exported: { kind: ExportKind; source: ExportSource }[] = [];
-  const env: WorkspaceEnv = {
-    href: () => 'http://127.0.0.1:5173/',
-    hash: () => '',
-    setHash: () => {},
-    clearHash: () => {},
-    loadExample: async () => undefined,
-    copy: async () => {},
+  const env = page({
     // Notices that go away after a while stay here: these tests read them at once.
     later: () => {},
-    saveSpec,
-    exportChart: async (kind, source) => {
-      exported.push({ kind, source });
-      return `chart.${kind}`;
-    },
-  };
-  const h = new LiveHarness({ text: BAR, lockedOut: false });
-  const ws = new Workspace(h.live, () => undefined, env, START);
-  h.live.start();
-  h.answer();
-  await h.drawn();
-  return { h, ws, exported };
+  });
+  const { h, ws, calls } = await workspaceOf(BAR, {}, env);
+  return { h, ws, exported: calls.exported };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  installStorage();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useWorkspaceClock();
 
 describe('exports in the workspace', () => {
   it('carry the chart theme the page draws in', async () => {

@@ -1,10 +1,11 @@
 import { compressToEncodedURIComponent } from 'lz-string';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FileProblem, saveSpec, type WritableHandle } from '../../../src/io/files';
+import { describe, expect, it, vi } from 'vitest';
+import { FileProblem, type WritableHandle } from '../../../src/io/files';
 import { decodeHash, encodeShareHash, linkText } from '../../../src/io/share';
 import { loadRecent } from '../../../src/io/storage';
 import type { ExportKind, ExportSource } from '../../../src/state/export';
 import { INFO_NOTICE_MS, Workspace, type StartInfo } from '../../../src/state/workspace';
+import { page as pageAround, START, useWorkspaceClock, workspace as workspaceOf } from './workspace-harness';
 import type { WorkspaceEnv } from '../../../src/state/workspace-env';
 import { installStorage, LiveHarness } from './harness';
 
@@ -34,53 +35,10 @@ function diskFile(name: string) {
   return { file, handle };
 }
 
-/** The page around the workspace: an address, a clipboard, the examples, downloads and exports. */
-function page(overrides: Partial<WorkspaceEnv> = {}) {
-  const calls = {
-    copied: [] as string[],
-    exported: [] as { kind: ExportKind; source: ExportSource }[],
-    /** What `later` was asked to run, in order; a test runs them as time passing. */
-    later: [] as { ms: number; then: () => void }[],
-  };
-  let hash = '';
-  const env: WorkspaceEnv = {
-    href: () => `http://127.0.0.1:5173/${hash}`,
-    hash: () => hash,
-    setHash: (h) => void (hash = h),
-    clearHash: () => void (hash = ''),
-    loadExample: async (name) => EXAMPLES[name],
-    copy: async (text) => void calls.copied.push(text),
-    later: (ms, then) => void calls.later.push({ ms, then }),
-    saveSpec,
-    exportChart: async (kind, source) => {
-      calls.exported.push({ kind, source });
-      return `chart.${kind}`;
-    },
-    ...overrides,
-  };
-  return { env, calls, setHash: (h: string) => (hash = h), hash: () => hash };
-}
+const page = (overrides: Partial<WorkspaceEnv> = {}) => pageAround(overrides, EXAMPLES);
+const workspace = (text = spec('Mine'), start: Partial<StartInfo> = {}, env = page()) => workspaceOf(text, start, env);
 
-const START: StartInfo = { fileName: 'chart.vl.json', pristine: false, gallery: false, lockedOut: false };
-
-/** A workspace over a live session whose editor is a plain text (replacing it types it). */
-async function workspace(text = spec('Mine'), start: Partial<StartInfo> = {}, env = page()) {
-  const h = new LiveHarness({ text, lockedOut: !!start.lockedOut });
-  const ws = new Workspace(h.live, () => ({ replaceText: (t) => h.live.setText(t) }), env.env, { ...START, ...start });
-  h.live.start();
-  h.answer();
-  await h.drawn();
-  return { h, ws, ...env };
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  installStorage();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useWorkspaceClock();
 
 describe('opening', () => {
   it('an example replaces the text; the edited text goes to Recent and comes back', async () => {
