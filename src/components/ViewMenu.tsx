@@ -46,82 +46,83 @@ export function ViewMenu({ preferences: p, actions }: ViewMenuProps) {
   );
   const e = p.editor;
   return (
-    <div className="menu" role="menu" aria-label="View">
-      <div role="group" aria-label="Colors">
-        <p className="menu-heading">Colors</p>
-        {SCHEMES.map(([scheme, label]) =>
-          item(
-            'menuitemradio',
-            label,
-            p.colorScheme === scheme,
-            () => actions.setColorScheme(scheme),
-            `scheme-${scheme}`,
-          ),
-        )}
-      </div>
-      {/* A select may not sit directly in a menu: its own group holds it. */}
-      <div role="group" aria-label="Chart theme">
-        <label className="menu-row">
-          <span className="menu-label">Chart theme</span>
-          <select
-            value={p.chartTheme}
-            data-testid="chart-theme"
-            onChange={(ev) => actions.setChartTheme(ev.target.value as ChartTheme)}
-          >
-            {CHART_THEMES.map((t) => (
-              <option key={t} value={t}>
-                {themeLabel(t)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div role="group" aria-label="Chart drawn as">
-        <p className="menu-heading">Chart drawn as</p>
-        {RENDERERS.map(([r, label]) =>
-          item('menuitemradio', label, p.renderer === r, () => actions.setRenderer(r), `renderer-${r}`),
-        )}
-      </div>
-      <div role="group" aria-label="Editor">
-        <p className="menu-heading">Editor</p>
-        {item(
-          'menuitemcheckbox',
-          'Word wrap',
-          e.wordWrap,
-          () => actions.setEditor({ wordWrap: !e.wordWrap }),
-          'view-wrap',
-        )}
-        {item(
-          'menuitemcheckbox',
-          'Minimap',
-          e.minimap,
-          () => actions.setEditor({ minimap: !e.minimap }),
-          'view-minimap',
-        )}
-        <div className="menu-row" role="group" aria-label={`Editor text size: ${e.fontSize} px`}>
-          <span className="menu-label">Text size {e.fontSize} px</span>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-step"
-            aria-label="Smaller text"
-            data-testid="view-smaller"
-            onClick={() => actions.setEditor({ fontSize: e.fontSize - 1 })}
-          >
-            −
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-step"
-            aria-label="Larger text"
-            data-testid="view-larger"
-            onClick={() => actions.setEditor({ fontSize: e.fontSize + 1 })}
-          >
-            +
-          </button>
+    // The items are a menu; the theme select is not a menu item (a menu may hold none), so it sits
+    // beside the menu in the same popup.
+    <div className="menu view-menu">
+      <div role="menu" aria-label="View">
+        <div role="group" aria-label="Colors">
+          <p className="menu-heading">Colors</p>
+          {SCHEMES.map(([scheme, label]) =>
+            item(
+              'menuitemradio',
+              label,
+              p.colorScheme === scheme,
+              () => actions.setColorScheme(scheme),
+              `scheme-${scheme}`,
+            ),
+          )}
+        </div>
+        <div role="group" aria-label="Chart drawn as">
+          <p className="menu-heading">Chart drawn as</p>
+          {RENDERERS.map(([r, label]) =>
+            item('menuitemradio', label, p.renderer === r, () => actions.setRenderer(r), `renderer-${r}`),
+          )}
+        </div>
+        <div role="group" aria-label="Editor">
+          <p className="menu-heading">Editor</p>
+          {item(
+            'menuitemcheckbox',
+            'Word wrap',
+            e.wordWrap,
+            () => actions.setEditor({ wordWrap: !e.wordWrap }),
+            'view-wrap',
+          )}
+          {item(
+            'menuitemcheckbox',
+            'Minimap',
+            e.minimap,
+            () => actions.setEditor({ minimap: !e.minimap }),
+            'view-minimap',
+          )}
+          <div className="menu-row" role="group" aria-label={`Editor text size: ${e.fontSize} px`}>
+            <span className="menu-label">Text size {e.fontSize} px</span>
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-step"
+              aria-label="Smaller text"
+              data-testid="view-smaller"
+              onClick={() => actions.setEditor({ fontSize: e.fontSize - 1 })}
+            >
+              −
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-step"
+              aria-label="Larger text"
+              data-testid="view-larger"
+              onClick={() => actions.setEditor({ fontSize: e.fontSize + 1 })}
+            >
+              +
+            </button>
+          </div>
         </div>
       </div>
+      <label className="menu-row">
+        <span className="menu-label">Chart theme</span>
+        <select
+          value={p.chartTheme}
+          data-testid="chart-theme"
+          onChange={(ev) => actions.setChartTheme(ev.target.value as ChartTheme)}
+        >
+          {CHART_THEMES.map((t) => (
+            <option key={t} value={t}>
+              {themeLabel(t)}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   );
 }

@@ -114,7 +114,10 @@ test.describe('what a screen reader is told', () => {
     };
     const encoding = { x: { field: 'k', type: 'nominal' }, y: { field: 'v', type: 'quantitative' } };
     await openWith(page, JSON.stringify({ ...bars, encoding }, null, 2));
-    const root = page.locator('[data-testid="chart"] svg').first();
+    // Vega labels the element it draws into (a graphics document) with the spec's description.
+    const root = page
+      .locator('[data-testid="chart"] [role="graphics-document"], [data-testid="chart"][role="graphics-document"]')
+      .first();
     await expect(root).toHaveAttribute('aria-label', 'Bar chart of v by k, 2 bars');
     // The spec's own words win.
     await openWith(page, JSON.stringify({ ...bars, encoding, description: 'Two fruit' }, null, 2));
