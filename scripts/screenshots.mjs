@@ -1,0 +1,57 @@
+// Screenshots of the app's views in light and dark, wide and narrow, for docs/screenshots/.
+// Usage: node scripts/screenshots.mjs [outDir]   (builds into dist-shots and serves it itself)
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './ensure-chromium.mjs';
+
+const out = process.argv[2] ?? 'docs/screenshots';
+/** Only these views when named after the folder (e.g. `gallery help`); all by default. */
+const only = process.argv.slice(3);
+const PORT = 4490;
+const base = `http://127.0.0.1:${PORT}`;
+
+/** Each view: how to get there from a fresh page showing the welcome chart. */
+const VIEWS = {
+  editor: async () => {},
+  gallery: async (page) => page.getByTestId('gallery-button').click(),
+  help: async (page) => page.getByTestId('help-button').click(),
+  compiled: async (page) => page.getByRole('tab', { name: 'Compiled' }).click(),
+  data: async (page) => page.getByRole('tab', { name: 'Data' }).click(),
+  'dark-candles': async (page) => page.goto(`${base}/#/example/candlestick-hollow-dark`),
+};
+
+execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', 'dist-shots'], { stdio: 'inherit' });
+const server = spawn(
+  'npx',
+  ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', 'dist-shots'],
+  { stdio: 'ignore', detached: true },
+);
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const errors = [];
+try {
+  await new Promise((r) => setTimeout(r, 2500));
+  for (const scheme of ['light', 'dark'])
+    for (const width of [1440, 800])
+      for (const [name, go] of Object.entries(VIEWS).filter(([n]) => !only.length || only.includes(n))) {
+        const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        page.on('console', (m) => m.type() === 'error' && errors.push(`${name} ${scheme} ${width}: ${m.text()}`));
+        await page.goto(base + '/');
+        await page.waitForSelector('[data-editor-status="ready"]');
+        await page.waitForSelector('.chart-pane[data-state="ready"]');
+        await go(page);
+        await page.waitForTimeout(1200);
+        await page.screenshot({ path: `${out}/${name}-${scheme}-${width}.png` });
+        await context.close();
+      }
+} finally {
+  await browser.close();
+  process.kill(-server.pid);
+}
+if (errors.length) {
+  console.error(errors.join('\n'));
+  process.exitCode = 1;
+}
+console.log(`screenshots in ${out}/`);
