@@ -1,4 +1,5 @@
-import { Fragment, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Markdown, Options } from './ReferenceOptions';
 import {
   buildReference,
   matchesReference,
@@ -11,24 +12,6 @@ import {
 
 /** What opening an example needs: its text, a file name, and a title for the notice and Recent. */
 export type OpenReferenceExample = (example: ReferenceExample & { title: string }) => void;
-
-/** Descriptions are markdown with `code` spans (and the odd **bold**): enough to draw those. */
-export function Markdown({ text }: { text: string }) {
-  const parts = text.split(/(`[^`]+`|\*\*[^*]+\*\*)/);
-  return (
-    <>
-      {parts.map((p, i) =>
-        p.startsWith('`') && p.endsWith('`') && p.length > 1 ? (
-          <code key={i}>{p.slice(1, -1)}</code>
-        ) : p.startsWith('**') && p.endsWith('**') && p.length > 4 ? (
-          <b key={i}>{p.slice(2, -2)}</b>
-        ) : (
-          <Fragment key={i}>{p}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
 
 const optionText = (o: ReferenceOption): string =>
   searchText([
@@ -212,60 +195,5 @@ function OpenButton({ label, onClick }: { label: string; onClick(): void }) {
     >
       Open example
     </button>
-  );
-}
-
-function Options({ title, options, caption }: { title: string; options: ReferenceOption[]; caption: string }) {
-  return (
-    <>
-      <h4 className="reference-subhead">{title}</h4>
-      <dl className="reference-options" aria-label={caption}>
-        {options.map((o) => (
-          <OptionRow key={o.name} option={o} />
-        ))}
-      </dl>
-    </>
-  );
-}
-
-function OptionRow({ option: o }: { option: ReferenceOption }): ReactNode {
-  return (
-    <div className="reference-option" data-testid="reference-option" data-option={o.name}>
-      <dt>
-        <code className="reference-name">{o.name}</code>
-        <span className="reference-type">{o.type}</span>
-        {o.required && <span className="reference-required">required</span>}
-      </dt>
-      <dd>
-        <Markdown text={o.description} />
-        {o.default !== undefined && (
-          <span className="reference-default">
-            {' '}
-            Default: <Markdown text={o.default} />
-          </span>
-        )}
-        {o.values && o.values.some((v) => v.description) && (
-          <ul className="reference-values">
-            {o.values.map((v) => (
-              <li key={v.value}>
-                <code>{v.value}</code> <Markdown text={v.description} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {o.options && (
-          <details className="reference-children">
-            <summary>
-              {o.options.length} {o.options.length === 1 ? 'property' : 'properties'}
-            </summary>
-            <dl className="reference-options">
-              {o.options.map((c) => (
-                <OptionRow key={c.name} option={c} />
-              ))}
-            </dl>
-          </details>
-        )}
-      </dd>
-    </div>
   );
 }
