@@ -117,3 +117,17 @@ export async function openFile(page: Page, name: string, text: string | Buffer) 
     await chooser
   ).setFiles({ name, mimeType: 'application/json', buffer: Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8') });
 }
+
+/** Opens an example through the address, as a gallery link does, and waits for it to be drawn. */
+export async function openExample(page: Page, name: string) {
+  const before = await shownVersion(page);
+  await page.evaluate((n) => (location.hash = `#/example/${n}`), name);
+  await expect
+    .poll(
+      async () => (await chartPane(page).getAttribute('data-state')) === 'ready' && (await shownVersion(page)) > before,
+      {
+        message: `${name} drawn`,
+      },
+    )
+    .toBe(true);
+}

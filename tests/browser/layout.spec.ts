@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { runPipeline } from '../../src/core/pipeline';
-import { chartPane, shownVersion } from './helpers';
+import { openExample } from './helpers';
 
 const DIR = new URL('../../examples/', import.meta.url);
 const COMPOSITIONS = ['facet', 'repeat', 'concat', 'hconcat', 'vconcat'];
@@ -32,20 +32,6 @@ async function boxes(page: Page) {
       chart: box(document.querySelector('[data-testid="chart"] svg, [data-testid="chart"] canvas')),
     };
   });
-}
-
-/** Opens an example through the address, as a gallery link does, and waits for it to be drawn. */
-async function openExample(page: Page, name: string) {
-  const before = await shownVersion(page);
-  await page.evaluate((n) => (location.hash = `#/example/${n}`), name);
-  await expect
-    .poll(
-      async () => (await chartPane(page).getAttribute('data-state')) === 'ready' && (await shownVersion(page)) > before,
-      {
-        message: `${name} drawn`,
-      },
-    )
-    .toBe(true);
 }
 
 /** The chart, once drawn in its pane (a new view is laid out a moment after the state says ready), fits it. */

@@ -1,19 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chartPane, cursorToLineEnd, editorReady, openWith, paste, shownVersion, waitForChart } from './helpers';
+import {
+  chartPane,
+  cursorToLineEnd,
+  editorReady,
+  openExample,
+  openWith,
+  paste,
+  shownVersion,
+  waitForChart,
+} from './helpers';
 
 const tab = (page: Page, name: string) => page.getByTestId(`tab-${name}`);
 const compiledLines = (page: Page) => page.locator('[data-testid="compiled"] .view-lines');
-
-/** Opens an example through the address, as a gallery link does, and waits for it to be drawn. */
-async function openExample(page: Page, name: string) {
-  const before = await shownVersion(page);
-  await page.evaluate((n) => (location.hash = `#/example/${n}`), name);
-  await expect
-    .poll(
-      async () => (await chartPane(page).getAttribute('data-state')) === 'ready' && (await shownVersion(page)) > before,
-    )
-    .toBe(true);
-}
 
 /** Vega-Lite whose description is on line 2: it is near the top of both compiled specs. */
 const DESCRIBED = `{

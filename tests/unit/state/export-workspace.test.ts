@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { page, useWorkspaceClock, workspace as workspaceOf } from './workspace-harness';
+import { useFakeClock } from './harness';
+import { page, workspace as workspaceOf } from './workspace-harness';
 
 /** The export workflows of the workspace over a live session: the chart theme, a stale chart, the Vega Editor link. */
 const BAR = JSON.stringify({
@@ -18,7 +19,7 @@ async function workspace() {
   return { h, ws, exported: calls.exported };
 }
 
-useWorkspaceClock();
+useFakeClock();
 
 describe('exports in the workspace', () => {
   it('carry the chart theme the page draws in', async () => {

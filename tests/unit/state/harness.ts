@@ -1,5 +1,5 @@
 import * as vega from 'vega';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { clearDrawing, markDrawing, saveText, watchOtherPages } from '../../../src/io/storage';
 import { ChartSession, type ViewFactory } from '../../../src/render/chart-session';
 import { installPageVega } from '../../../src/render/page-vega';
@@ -123,4 +123,16 @@ export class LiveHarness {
     this.answer();
     await this.drawn();
   }
+}
+
+/** Fake timers and an empty storage for each test of the file that calls it. */
+export function useFakeClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    installStorage();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadSavedText } from '../../../src/io/storage';
 import { LIVE_TIMING } from '../../../src/state/live-session';
 import { startingText } from '../../../src/state/start';
-import { installStorage, LiveHarness } from './harness';
+import { installStorage, LiveHarness, useFakeClock } from './harness';
 
 const BAR = (n = 3, mark = 'bar') =>
   JSON.stringify(
@@ -30,14 +30,7 @@ const rects = (h: LiveHarness) => {
 
 const noAddress = (hash = '') => ({ hash: () => hash, clearHash: () => {}, loadExample: async () => undefined });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  installStorage();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useFakeClock();
 
 async function started(text = BAR()) {
   const h = new LiveHarness({ text, lockedOut: false });

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSpec } from '../../../src/io/files';
 import type { ExportKind, ExportSource } from '../../../src/state/export';
 import { Workspace, type StartInfo } from '../../../src/state/workspace';
 import type { WorkspaceEnv } from '../../../src/state/workspace-env';
-import { installStorage, LiveHarness } from './harness';
+import { LiveHarness } from './harness';
 
 /**
  * A workspace over a live session, in Node: the page around it (address, clipboard, examples,
@@ -47,16 +46,4 @@ export async function workspace(text: string, start: Partial<StartInfo> = {}, en
   h.answer();
   await h.drawn();
   return { h, ws, ...env };
-}
-
-/** Fake timers and an empty storage for each test of the file that calls it. */
-export function useWorkspaceClock(): void {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    installStorage();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
 }

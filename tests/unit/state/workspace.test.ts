@@ -5,9 +5,9 @@ import { decodeHash, encodeShareHash, linkText } from '../../../src/io/share';
 import { loadRecent } from '../../../src/io/storage';
 import type { ExportKind, ExportSource } from '../../../src/state/export';
 import { INFO_NOTICE_MS, Workspace, type StartInfo } from '../../../src/state/workspace';
-import { page as pageAround, START, useWorkspaceClock, workspace as workspaceOf } from './workspace-harness';
+import { page as pageAround, START, workspace as workspaceOf } from './workspace-harness';
 import type { WorkspaceEnv } from '../../../src/state/workspace-env';
-import { installStorage, LiveHarness } from './harness';
+import { installStorage, LiveHarness, useFakeClock } from './harness';
 
 const spec = (title: string, n = 2) =>
   JSON.stringify({
@@ -38,7 +38,7 @@ function diskFile(name: string) {
 const page = (overrides: Partial<WorkspaceEnv> = {}) => pageAround(overrides, EXAMPLES);
 const workspace = (text = spec('Mine'), start: Partial<StartInfo> = {}, env = page()) => workspaceOf(text, start, env);
 
-useWorkspaceClock();
+useFakeClock();
 
 describe('opening', () => {
   it('an example replaces the text; the edited text goes to Recent and comes back', async () => {
