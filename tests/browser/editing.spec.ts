@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BAR, EXPRESSIONS, FOUR_BARS, MISSING_DATA, STOCKS_CSV } from './fixtures';
 import {
   chartPane,
+  clickIntoEditor,
   cursorToLineEnd,
   editorReady,
   editorText,
@@ -119,7 +120,7 @@ test('a share link opens its spec; opening another keeps the old text a Ctrl+Z a
   await page.evaluate((h) => (location.hash = h), shareHash(FOUR_BARS.replace('"Fruit"', '"Second link"')));
   await waitForChart(page, v + 1);
   await expect(page.locator('[data-testid="chart"] svg')).toContainText('Second link');
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(() => editorText(page)).toContain('Shared fruit');
 });

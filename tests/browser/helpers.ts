@@ -72,14 +72,23 @@ export async function paste(page: Page, text: string): Promise<void> {
 /** Replaces the whole text the way a person does: select all, then paste. */
 export async function pasteText(page: Page, text: string): Promise<void> {
   await editorReady(page);
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+A');
   await paste(page, text);
 }
 
+/**
+ * Clicks into the editor's text where a person would: its first visible line. (Not the centre of
+ * `.view-lines`: in a long text that element is as tall as the text, so the click would first
+ * scroll Monaco's clipped box and could land outside the editor, leaving the focus on the page.)
+ */
+export async function clickIntoEditor(page: Page): Promise<void> {
+  await page.locator('[data-testid="editor"] .editor-scrollable').click({ position: { x: 24, y: 8 } });
+}
+
 /** Puts the cursor at the end of a line (1-based) with the keyboard, as a person would. */
 export async function cursorToLineEnd(page: Page, line: number): Promise<void> {
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+Home');
   for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('End');

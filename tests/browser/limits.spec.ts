@@ -7,7 +7,17 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { BAR } from './fixtures';
-import { chartPane, editorReady, openWith, paste, problems, shownVersion, waitForChart, watch } from './helpers';
+import {
+  chartPane,
+  clickIntoEditor,
+  editorReady,
+  openWith,
+  paste,
+  problems,
+  shownVersion,
+  waitForChart,
+  watch,
+} from './helpers';
 
 /** Starts a heartbeat in the page: a timer every 16 ms; the longest gap is how long the page froze. */
 async function startHeartbeat(page: Page): Promise<void> {
@@ -44,7 +54,7 @@ async function heartbeat(page: Page): Promise<{ max: number; beats: number }> {
 /** Builds a text in the page (a 50 MB string is not worth sending over the wire) and pastes it, as Ctrl+V does. */
 async function pasteBuilt(page: Page, build: (n: number) => string, arg: number): Promise<number> {
   await editorReady(page);
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+A');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const length = await page.evaluate<number>(
@@ -180,7 +190,7 @@ test('nesting 10,000 deep: the depth limit is named at its place, the text is ke
     timeout: 30_000,
   });
   await editorReady(page);
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await textKeptInEditor(page, 'END-OF-DEEP');
   // Shown as plain text: Monaco's JSON worker, whose parser recurses, never gets it (it would
   // overflow its stack, a RangeError in the console).
@@ -207,7 +217,7 @@ test('a data URL that never answers: given up after the time limit, with a messa
   await startHeartbeat(page);
   const v = await shownVersion(page);
   const spec = BAR.replace(/"data": \{"values": \[[\s\S]*?\]\}/, '"data": {"url": "never/answers.json"}');
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+A');
   await paste(page, spec);
   const message = problems(page).filter({ hasText: 'no answer within 20 s' });
@@ -237,7 +247,7 @@ test('a data URL that answers garbage: a problem says it could not be read, the 
   await editorReady(page);
   const v = await shownVersion(page);
   const spec = BAR.replace(/"data": \{"values": \[[\s\S]*?\]\}/, '"data": {"url": "garbage/data.json"}');
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+A');
   await paste(page, spec);
   const message = problems(page).filter({ hasText: 'garbage/data.json' });
@@ -265,7 +275,7 @@ test('storage full: autosave says so, the text stays in the editor; once there i
     return -1;
   });
   expect(filled).toBeGreaterThan(0);
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   // An edit bigger than the room left (less than one chunk): pasted at the end.
   await paste(page, ' "x":' + '1'.repeat(300 * 1024));

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chartPane, editorReady, marks, problems, shareHash, shownVersion, waitForChart, watch } from './helpers';
+import {
+  chartPane,
+  clickIntoEditor,
+  editorReady,
+  marks,
+  problems,
+  shareHash,
+  shownVersion,
+  waitForChart,
+  watch,
+} from './helpers';
 
 interface Validated {
   version: number;
@@ -39,7 +49,7 @@ test('the first text is compiled and checked by workers started before the app h
   expect(await chartPane(page).getAttribute('data-version')).toBe('1');
 
   await editorReady(page);
-  await page.locator('[data-testid="editor"] .view-lines').click();
+  await clickIntoEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type(' ');
   await waitForChart(page, 2);

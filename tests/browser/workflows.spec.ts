@@ -6,6 +6,7 @@ import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json'
 import { BAR } from './fixtures';
 import {
   chartPane,
+  clickIntoEditor,
   cursorToLineEnd,
   editorReady,
   openFile,
@@ -190,7 +191,7 @@ test.describe('files', () => {
     await waitForChart(page, 1);
     // While typing in the editor, as people press it.
     await editorReady(page);
-    await page.locator('[data-testid="editor"] .view-lines').click();
+    await clickIntoEditor(page);
     await page.keyboard.press('ControlOrMeta+O');
     await expect.poll(() => choosers.length).toBe(1);
     await choosers[0]!.setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
