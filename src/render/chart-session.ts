@@ -9,6 +9,8 @@ import { CANVAS_EMBED_OPTIONS, embedOptionsFor, tooManyItemsForSvg } from './emb
 import { setRuntimeSink } from './runtime-log';
 import { drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from './runtime-spec';
 import { patchView } from './patch-view';
+import { plotFitOf } from '../core/fit';
+import { fitToPane, paneBox, paneFitted, plotSizes, type FittedView, type PaneFit, type Size } from './pane-fit';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
 export interface ChartEvents {
@@ -41,6 +43,8 @@ export interface ChartSessionOptions {
   nextTask?: () => Promise<void>;
   /** SVG, canvas, or `auto` (the default: see `embedOptionsFor`). */
   renderer?: RendererChoice;
+  /** The box a composition or a gauge is sized to (by default the pane's, see `paneBox`). */
+  paneSize?: (el: HTMLElement) => Size | undefined;
 }
 
 /** A runtime spec chosen to be drawn, and the app's spec it stands for. */
@@ -52,6 +56,13 @@ interface Drawing {
   target: VegaSpec;
   /** Set once a view of it is being made. */
   started: boolean;
+  fit?: PaneFit;
+}
+
+/** The view on screen, the app's spec it shows now (a patch changes which), and how it is sized. */
+interface Live extends Omit<FittedView, 'fit'> {
+  spec: VegaSpec;
+  fit?: PaneFit;
 }
 
 const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
@@ -86,8 +97,7 @@ export class ChartSession {
   /** The text version of the newest compiled spec, for the `chartspec:drawn` mark. */
   private drawingVersion = 0;
   private entries: LogEntry[] = [];
-  /** The live view and the app's spec it shows now (a patch changes which). */
-  private live: { view: View; spec: VegaSpec } | undefined;
+  private live: Live | undefined;
   /** Set while a view is being made: it replaces the live one. */
   private pending = false;
   private drawing: Drawing | undefined;
@@ -100,6 +110,9 @@ export class ChartSession {
   private stale: string | undefined;
   private good: VegaSpec | undefined;
   private renderer: RendererChoice;
+  private readonly paneSize: (el: HTMLElement) => Size | undefined;
+  /** Sizes a fitted chart again when the pane changes size. */
+  private resizing: ResizeObserver | undefined;
 
   constructor(
     private readonly events: ChartEvents,
@@ -108,6 +121,7 @@ export class ChartSession {
     this.makeView = options.makeView ?? embedView;
     this.nextTask = options.nextTask ?? laterTask;
     this.renderer = options.renderer ?? 'auto';
+    this.paneSize = options.paneSize ?? paneBox;
   }
 
   /** Whether there is a chart to show (else the pane shows its hint); `subscribe` says when it changes. */
@@ -171,6 +185,8 @@ export class ChartSession {
   /** The element views are drawn in (null when the pane takes it away: the view goes with it). */
   readonly attach = (el: HTMLElement | null): void => {
     if (el === (this.element ?? null)) return;
+    this.resizing?.disconnect();
+    this.resizing = undefined;
     if (!el) {
       this.element = undefined;
       this.generation++;
@@ -183,6 +199,12 @@ export class ChartSession {
       return;
     }
     this.element = el;
+    if (typeof ResizeObserver !== 'undefined' && el.parentElement) {
+      this.resizing = new ResizeObserver(() => {
+        this.queue = this.queue.then(() => this.fitPane());
+      });
+      this.resizing.observe(el.parentElement);
+    }
     void this.mount();
   };
 
@@ -206,6 +228,8 @@ export class ChartSession {
       if (await patchView(current.view, current.spec, patch)) {
         this.live = { ...current, spec: target };
         viewShows(current.view, target);
+        // New values can widen the axes' labels: the plots make room within the pane.
+        await this.fitPane();
         if (this.target !== target) return;
         this.drawn(current.view, target, true);
         return;
@@ -235,7 +259,9 @@ export class ChartSession {
     // writes into). On a canvas, without the marks' descriptions (aria-labels, which only SVG
     // shows): Vega would make one for every item each time the items are encoded, as when a typed
     // value moves a scale. SVG export has them.
-    const runtime = runtimeSpec(target);
+    const mode = plotFitOf(target);
+    const fitted = mode ? paneFitted(runtimeSpec(target)) : undefined;
+    const runtime = fitted?.spec ?? runtimeSpec(target);
     const options = embedOptionsFor(runtime, this.renderer);
     const onCanvas = options === CANVAS_EMBED_OPTIONS;
     const spec = onCanvas ? withoutDescriptions(runtime) : runtime;
@@ -252,7 +278,8 @@ export class ChartSession {
     }
     this.pending = true;
     // Many marks go on a canvas, few into SVG, unless the user chose (see `embedOptionsFor`).
-    this.setDrawing({ spec, options, described: !onCanvas, target, started: false });
+    const fit = mode && fitted ? { mode, sizes: plotSizes(spec), columns: fitted.columns } : undefined;
+    this.setDrawing({ spec, options, described: !onCanvas, target, started: false, ...(fit ? { fit } : {}) });
     void this.mount();
   }
 
@@ -305,7 +332,14 @@ export class ChartSession {
     if (el) Object.defineProperty(el, 'chartspecView', { value: view, configurable: true });
     if (!drawing.described) drawnWithoutDescriptions(view, drawing.target);
     this.pending = false;
-    this.live = { view, spec: drawing.target };
+    const live: Live = {
+      view,
+      spec: drawing.target,
+      scale: { x: 1, y: 1 },
+      columns: drawing.fit?.columns ?? 1,
+      ...(drawing.fit ? { fit: drawing.fit } : {}),
+    };
+    this.live = live;
     const drawnSpec = this.target;
     if (!drawnSpec) return;
     const done = () => {
@@ -315,10 +349,24 @@ export class ChartSession {
     };
     // Data that came by URL can turn out to be large: then the drawn view moves to a canvas,
     // unless the user asked for SVG.
-    if (this.renderer === 'auto' && view.renderer() === 'svg' && tooManyItemsForSvg(view)) {
-      view.renderer('canvas');
-      view.runAsync().then(done, (e: unknown) => this.failed(e));
-    } else done();
+    const toCanvas = this.renderer === 'auto' && view.renderer() === 'svg' && tooManyItemsForSvg(view);
+    if (toCanvas) view.renderer('canvas');
+    if (!toCanvas && !live.fit) return done();
+    const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();
+    // Sized to the pane before it counts as drawn, in the queue of syncs (a patch waits for it).
+    const sized = ready.then(() => this.fitPane());
+    this.queue = this.queue.then(() => sized.catch(() => {}));
+    sized.then(done, (e: unknown) => this.failed(e));
+  }
+
+  /**
+   * Sizes a composition or a gauge on screen to the pane (see ./pane-fit.ts): after it is made or
+   * patched, and when the pane changes size.
+   */
+  private async fitPane(): Promise<void> {
+    const live = this.live;
+    const target = this.element && this.paneSize(this.element);
+    if (live?.fit && target) await fitToPane(live as Live & { fit: PaneFit }, target);
   }
 
   private drawn(view: View, spec: VegaSpec, patched: boolean): void {

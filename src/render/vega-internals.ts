@@ -117,6 +117,35 @@ export function sceneRoot<T>(view: vega.View): T {
 }
 
 /**
+ * The size a view draws at, axes, titles and legends included: its root's bounds and its padding
+ * (what `autosize: pad` sizes the view to; Vega rounds it up to whole pixels when it draws).
+ * `widthWithoutTitle`: the width of everything but the view's title (whose width does not follow
+ * the plots').
+ */
+export function drawnSize(view: vega.View): { width: number; height: number; widthWithoutTitle: number } {
+  type Mark = { role?: string; bounds: vega.Bounds };
+  const root = sceneRoot<{ bounds: vega.Bounds; items?: { width?: number; items?: Mark[] }[] }>(view);
+  const padding = view.padding() as number | Partial<Record<'left' | 'right' | 'top' | 'bottom', number>>;
+  const side = (k: 'left' | 'right' | 'top' | 'bottom') => (typeof padding === 'number' ? padding : (padding[k] ?? 0));
+  const across = side('left') + side('right');
+  // The view's own area and each of its marks but the title (marks are placed within the view).
+  const group = root.items?.[0];
+  let x1 = group?.width ? 0 : Infinity;
+  let x2 = group?.width ? group.width : -Infinity;
+  for (const mark of group?.items ?? [])
+    if (mark.role !== 'title' && mark.bounds.x2 >= mark.bounds.x1) {
+      x1 = Math.min(x1, mark.bounds.x1);
+      x2 = Math.max(x2, mark.bounds.x2);
+    }
+  const width = root.bounds.x2 - root.bounds.x1 + across;
+  return {
+    width,
+    height: root.bounds.y2 - root.bounds.y1 + side('top') + side('bottom'),
+    widthWithoutTitle: x2 >= x1 ? x2 - x1 + across : width,
+  };
+}
+
+/**
  * vega-interpreter's evaluator, as Vega calls it: `operator`, `parameter` and `encode` make
  * functions of parsed expressions (its typings declare the object, not these members).
  * expression.ts answers the same calls with compiled closures and falls back to these.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_MAX_ROWS, fitToContainer } from '../../../src/core/fit';
+import { FIT_KEY, FIT_MAX_ROWS, fitToContainer, plotFitOf } from '../../../src/core/fit';
 import { runPipeline } from '../../../src/core/pipeline';
 import { followContainer } from '../../../src/render/runtime-spec';
 
@@ -23,16 +23,19 @@ describe('charts sized to the pane', () => {
     expect(fitToContainer(layered, layered)).toMatchObject({ width: 'container', height: 'container' });
   });
 
-  it('compositions, gauges and a spec’s own autosize keep their size', () => {
+  it('compositions and gauges are marked for the page to size; a spec’s own autosize and many rows keep their size', () => {
     for (const k of ['facet', 'repeat', 'concat', 'hconcat', 'vconcat']) {
       const spec = { [k]: [], spec: { mark: 'bar' } };
-      expect(fitToContainer(spec, spec)).toBe(spec);
+      expect(plotFitOf(fitToContainer(spec, spec))).toBe('plots');
     }
     const gauge = { mark: { type: 'gauge' } };
     const expanded = { layer: [{ mark: 'arc' }] };
-    expect(fitToContainer(expanded, gauge)).toBe(expanded);
+    expect(plotFitOf(fitToContainer(expanded, gauge))).toBe('aspect');
     const layeredGauge = { layer: [{ layer: [{ mark: 'gauge' }] }] };
-    expect(fitToContainer(expanded, layeredGauge)).toBe(expanded);
+    expect(plotFitOf(fitToContainer(expanded, layeredGauge))).toBe('aspect');
+    // A composition with a gauge in it keeps the gauge's proportions; the user's usermeta stays.
+    const dashboard = { usermeta: { owner: 'me' }, vconcat: [{ mark: 'bar' }, { hconcat: [{ mark: 'gauge' }] }] };
+    expect(fitToContainer(dashboard, dashboard)).toMatchObject({ usermeta: { owner: 'me', [FIT_KEY]: 'aspect' } });
     const own = { ...bar, autosize: 'none' };
     expect(fitToContainer(own, own)).toBe(own);
     expect(fitToContainer('text', 'text')).toBe('text');
@@ -40,6 +43,10 @@ describe('charts sized to the pane', () => {
     expect(fitToContainer(big, big)).toBe(big);
     const fits = { ...bar, data: { values: big.data.values.slice(1) } };
     expect(fitToContainer(fits, fits)).not.toBe(fits);
+    // The mark travels to the compiled Vega (Vega-Lite passes usermeta through).
+    const concat = { vconcat: [bar, bar] };
+    expect(plotFitOf(runPipeline(JSON.stringify(concat), { fit: true }).vega)).toBe('plots');
+    expect(plotFitOf(runPipeline(JSON.stringify(concat)).vega)).toBeUndefined();
   });
 
   it('the page’s pipeline compiles to Vega sized by its container; the CLI’s keeps the spec’s size', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
 import {
   currentPulse,
+  drawnSize,
   ingest,
   interpreter,
   INTERNAL_DATA_PREFIX,
@@ -180,6 +181,25 @@ describe('private fields of a live view', () => {
     const names = Object.keys((new vega.View(spec) as unknown as { _runtime: { data: object } })._runtime.data);
     expect(INTERNAL_DATA_PREFIX).toBe('_:vega:_');
     expect(names.every((n) => ['table', 'other', 'root'].includes(n) || n.startsWith(INTERNAL_DATA_PREFIX))).toBe(true);
+    view.finalize();
+  });
+
+  it('the size a view draws at is its root’s bounds and padding (the size of the SVG it makes), with its title’s width told apart', async () => {
+    const titled = {
+      ...BARS,
+      padding: 7,
+      autosize: 'pad',
+      title: { text: 'A title wider than the plot it names, by far' },
+    } as vega.Spec;
+    const view = new vega.View(vega.parse(titled), { renderer: 'none' });
+    await view.runAsync();
+    const size = drawnSize(view);
+    const svg = await view.toSVG();
+    const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg)!;
+    expect(Math.ceil(size.width)).toBe(Number(w));
+    expect(Math.ceil(size.height)).toBe(Number(h));
+    expect(size.widthWithoutTitle).toBeLessThan(size.width - 50);
+    expect(size.widthWithoutTitle).toBeGreaterThanOrEqual(100 + 14);
     view.finalize();
   });
 });
