@@ -202,9 +202,16 @@ export async function solveScale(
   let best = start;
   let onScreen = start.scale;
   const fits = (size: Size) => size.width <= target.width && size.height <= target.height;
-  // One that fits over one that overflows; of two that fit the larger, of two that overflow the smaller.
-  const better = (a: Size, b: Size) =>
-    fits(a) !== fits(b) ? fits(a) : fits(a) === a.width + a.height > b.width + b.height;
+  // Axis by axis, one that fits over one that overflows (the width first: a pane scrolls down
+  // more easily than across); then the larger where it fits, the smaller where it overflows.
+  const better = (a: Size, b: Size) => {
+    const fit = (s: Size) => ({ x: s.width <= target.width, y: s.height <= target.height });
+    const [fa, fb] = [fit(a), fit(b)];
+    if (fa.x !== fb.x) return fa.x;
+    if (fa.y !== fb.y) return fa.y;
+    const good = (s: Size) => (fa.x ? s.width : -s.width) + (fa.y ? s.height : -s.height);
+    return good(a) > good(b);
+  };
   const close = (size: Size) =>
     fits(size) &&
     (!axes.x || size.width >= goal.x - TOLERANCE || atMax(best.scale.x, limits.x)) &&

@@ -129,6 +129,8 @@ export async function openFile(page: Page, name: string, text: string | Buffer) 
 
 /** Opens an example through the address, as a gallery link does, and waits for it to be drawn. */
 export async function openExample(page: Page, name: string) {
+  // The chart the page opened with first: until it is drawn, it could pass for the example's.
+  await waitForChart(page, 1);
   const before = await shownVersion(page);
   await page.evaluate((n) => (location.hash = `#/example/${n}`), name);
   await expect
