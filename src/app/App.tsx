@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { examples } from 'virtual:chartspec-gallery';
 import { Editor, type EditorHandle } from '../editor/Editor';
 import { ChartTabs } from '../components/ChartTabs';
-import { Gallery } from '../components/Gallery';
 import { Header } from '../components/Header';
 import { HelpPanel } from '../components/HelpPanel';
 import { Messages } from '../components/Messages';
@@ -27,6 +26,8 @@ import './panes.css';
  * being loaded and evaluated.
  */
 const ChartView = lazy(() => import('../components/ChartView').then((m) => ({ default: m.ChartView })));
+/** The gallery is a chunk of its own, loaded when first opened. */
+const Gallery = lazy(() => import('../components/Gallery').then((m) => ({ default: m.Gallery })));
 
 interface AppProps {
   initialText: string;
@@ -122,7 +123,9 @@ export function App({ initialText, start, early }: AppProps) {
         </div>
       )}
       {files.gallery && (
-        <Gallery examples={examples} hrefOf={(n) => `#/example/${n}`} onClose={() => workspace.closeGallery()} />
+        <Suspense fallback={null}>
+          <Gallery examples={examples} hrefOf={(n) => `#/example/${n}`} onClose={() => workspace.closeGallery()} />
+        </Suspense>
       )}
       <HelpPanel
         open={help}

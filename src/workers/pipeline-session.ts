@@ -66,6 +66,11 @@ export class PipelineSession {
     private readonly options: { fit?: boolean; describe?: boolean; themes?: Readonly<Record<string, object>> } = {},
   ) {}
 
+  /** The chart themes, given once loaded (the page's worker loads vega-themes when a request first names one). */
+  useThemes(themes: Readonly<Record<string, object>>): void {
+    this.options.themes = themes;
+  }
+
   handle(message: PipelineMessage): PipelineAnswer {
     if (message.kind === 'spec') {
       const vega = this.last?.id === message.id ? this.last.vega : undefined;
