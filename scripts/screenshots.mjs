@@ -19,6 +19,8 @@ const VIEWS = {
   compiled: async (page) => page.getByRole('tab', { name: 'Compiled' }).click(),
   data: async (page) => page.getByRole('tab', { name: 'Data' }).click(),
   'dark-candles': async (page) => page.goto(`${base}/#/example/candlestick-hollow-dark`),
+  // A composition (candles over volume, a gauge, lines, bars) sized to the pane.
+  dashboard: async (page) => page.goto(`${base}/#/example/financial-dashboard`),
 };
 
 execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', 'dist-shots'], { stdio: 'inherit' });
