@@ -31,7 +31,7 @@ export function Header({ language, state, summary, timings, onFormat, toolbar }:
         title={summary.because}
       >
         <span className="dot" />
-        {summary.headline}
+        <span className="headline">{summary.headline}</span>
         {timings && state === 'ready' ? (
           <span className="muted"> · compiled in {Math.round(timings.total)} ms</span>
         ) : null}

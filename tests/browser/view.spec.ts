@@ -57,6 +57,27 @@ test.describe('the workspace as the user leaves it', () => {
     expect(drawn.x + drawn.width).toBeLessThanOrEqual(390);
   });
 
+  test('from 1440 down to 650 px the top bar is one row with every tool whole; on a phone its tools wrap, never cut off', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('.chart-pane')).toHaveAttribute('data-state', 'ready');
+    for (const width of [1440, 1024, 800, 650, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const bar = (await page.locator('.topbar').boundingBox())!;
+      if (width >= 650) expect(bar.height, `one row at ${width}`).toBeLessThanOrEqual(49);
+      const tools = page.locator('.topbar .tool, .topbar .ghost');
+      expect(await tools.count()).toBe(9);
+      for (const box of await tools.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
+        expect(box.left, `a tool inside the window at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(box.right, `a tool inside the window at ${width}`).toBeLessThanOrEqual(width);
+        expect(box.bottom).toBeLessThanOrEqual(bar.y + bar.height);
+      }
+      // The status, cut short or not, still says it (its full words are in the Problems heading too).
+      await expect(page.getByTestId('status').locator('.headline')).toHaveText('Up to date');
+    }
+  });
+
   test('word wrap, minimap and text size are set in the View menu and remembered', async ({ page }) => {
     await page.setViewportSize({ width: 1200, height: 800 });
     await page.goto('/');
