@@ -171,6 +171,14 @@ export function expandMarks(
   const problems: Problem[] = [];
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
+  // Names of params the marks add, unique in the spec (two candlestick views each get a zoom).
+  const paramNames = new Set<string>();
+  const paramName = (base: string) => {
+    let name = base;
+    for (let n = 2; paramNames.has(name); n++) name = `${base}_${n}`;
+    paramNames.add(name);
+    return name;
+  };
   const rootConfig = isObject(spec) && isObject(spec['config']) ? spec['config'] : undefined;
   const datasets = isObject(spec) ? spec['datasets'] : undefined;
   // Channels only extension marks read (open, high, …): they reach the marks through enclosing
@@ -263,6 +271,7 @@ export function expandMarks(
               here.panes.push({ pane, unit: node });
               return true;
             },
+            paramName,
           });
         } catch (e) {
           report(path, {

@@ -4,6 +4,7 @@ import { candlestick } from '../../src/core/marks/candlestick';
 import { ohlc } from '../../src/core/marks/ohlc';
 import { expandMarks } from '../../src/core/expand';
 import { parseDocument } from '../../src/core/parse';
+import { isObject } from '../../src/core/json';
 import type { JsonObject } from '../../src/core/marks/types';
 import { deepFreeze, textOf } from './helpers';
 
@@ -69,7 +70,8 @@ describe('candlestick', () => {
   it('expands into a wick and a body sized by the spacing of the bars', () => {
     const r = expand({
       data: { url: 'data/ohlc.json' },
-      mark: { type: 'candlestick', tooltip: false },
+      // Still: the zoom it adds by default has a test of its own.
+      mark: { type: 'candlestick', tooltip: false, zoom: false },
       encoding: { x: X, ...PRICES },
     });
     expect(r.problems).toEqual([]);
@@ -245,7 +247,7 @@ describe('candlestick', () => {
 
 describe('ohlc', () => {
   it('expands into a range and open/close ticks on each side of the bar', () => {
-    const r = expand({ mark: { type: 'ohlc', tooltip: false }, encoding: { x: X, ...PRICES } });
+    const r = expand({ mark: { type: 'ohlc', tooltip: false, zoom: false }, encoding: { x: X, ...PRICES } });
     expect(r.problems).toEqual([]);
     const tick = (which: 'o' | 'c', x: string, x2: string) => ({
       mark: { type: 'bar', style: which === 'o' ? 'ohlc-open' : 'ohlc-close', yOffset: -0.75, y2Offset: 0.75 },
@@ -482,7 +484,7 @@ describe('level of detail', () => {
   it('merges the bars of each pixel column in the dataflow, keeping the fields the chart reads', () => {
     const r = expand({
       width: 500,
-      mark: { type: 'candlestick', tooltip: false },
+      mark: { type: 'candlestick', tooltip: false, zoom: false },
       encoding: { x: X, ...PRICES, opacity: { field: 'w', type: 'quantitative' } },
     });
     const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
@@ -548,6 +550,58 @@ describe('level of detail', () => {
     // The interval sits on the body, whose x is the bar's left edge.
     const body = ((r.spec as JsonObject)['layer'] as JsonObject[])[1]!;
     expect(body['params']).toEqual(params);
+  });
+
+  it('explores the time axis by default: a zoom of its own, a name no other has, the level of detail on it', () => {
+    const zoomOf = (spec: JsonObject) => {
+      const r = expand(spec);
+      const layers = (isObject(r.spec) && Array.isArray(r.spec['layer']) ? r.spec['layer'] : []) as JsonObject[];
+      return { r, params: layers.flatMap((l) => (Array.isArray(l['params']) ? l['params'] : [])) };
+    };
+    const unit = { width: 200, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } };
+    const { r, params } = zoomOf(unit);
+    expect(r.problems).toEqual([]);
+    expect(params).toEqual([
+      { name: 'chartspec_zoom', select: { type: 'interval', encodings: ['x'] }, bind: 'scales' },
+    ]);
+    // The level of detail divides what is in view.
+    expect(((r.spec as JsonObject)['transform'] as JsonObject[])[2]!['filter']).toContain('chartspec_zoom["__x0"]');
+    // Two charts in one spec: two names.
+    const two = expand({ hconcat: [unit, { ...unit, mark: { type: 'ohlc' } }] });
+    expect(JSON.stringify(two.spec).match(/"name":"chartspec_zoom(_2)?"/g)).toEqual([
+      '"name":"chartspec_zoom"',
+      '"name":"chartspec_zoom_2"',
+    ]);
+    // Still when asked, on a trading-day axis (a band: Vega-Lite zooms continuous scales only),
+    // with a zoom of the unit's own, and in a repeat.
+    expect(zoomOf({ ...unit, mark: { type: 'candlestick', zoom: false } }).params).toEqual([]);
+    expect(zoomOf({ ...unit, mark: { type: 'candlestick', gaps: false } }).params).toEqual([]);
+    const own = [{ name: 'mine', select: { type: 'interval', encodings: ['x'] }, bind: 'scales' }];
+    expect(zoomOf({ ...unit, params: own }).params).toEqual(own);
+    const repeat = expand({ repeat: ['close'], spec: unit });
+    expect(JSON.stringify(repeat.spec)).not.toContain('chartspec_zoom');
+  });
+
+  it('a chart explored by default compiles without a warning, its volume pane on the zoomed x', () => {
+    const values = [
+      { d: '2024-01-02', o: 1, h: 3, l: 0.5, c: 2, v: 10 },
+      { d: '2024-01-03', o: 2, h: 2.5, l: 1, c: 1.5, v: 12 },
+    ];
+    const r = expand({ data: { values }, mark: 'candlestick', encoding: { x: X, ...PRICES, volume: { field: 'v' } } });
+    const warnings: string[] = [];
+    const logger = {
+      level: () => 2,
+      warn: (...a: unknown[]) => warnings.push(a.join(' ')),
+      info: () => logger,
+      debug: () => logger,
+      error: (...a: unknown[]) => warnings.push(a.join(' ')),
+    };
+    const vega = compile(r.spec as never, { logger: logger as never }).spec;
+    expect(warnings).toEqual([]);
+    // One x scale for the price and volume panes, its domain the zoom's when there is one.
+    const scales = JSON.stringify(vega.scales);
+    expect(vega.scales?.filter((sc) => sc.name.endsWith('x'))).toHaveLength(1);
+    expect(scales).toContain('chartspec_zoom');
   });
 
   it('draws one candle per pixel column, with the true first open, extremes and last close', async () => {

@@ -68,6 +68,14 @@ export function financialOptions(band: string) {
         'interval bound to the scales), the bars of each column are drawn as one — first open, highest high, ' +
         "lowest low, last close, summed volume — inside the chart's own dataflow. On a continuous x only.",
     }),
+    zoom: option.boolean({
+      default: true,
+      description:
+        'Explore the time axis: the wheel zooms in and out around the pointer, a drag pans, a double-click ' +
+        'goes back to the whole range; the volume pane and the layers beside the mark follow, and the level of ' +
+        'detail divides the visible range. On a continuous x (not with `gaps: false`), unless the unit has an ' +
+        'x interval bound to the scales of its own. `false` keeps the chart still.',
+    }),
     gaps: option.boolean({
       default: true,
       description:
@@ -192,6 +200,23 @@ function volumePane<O extends FinancialOptions>(
   };
 }
 
+/** The base of the name of the zoom a financial mark adds (see `withZoom`). */
+export const ZOOM_PARAM = 'chartspec_zoom';
+
+/**
+ * The unit's params, with an x interval bound to the scales (zoom and pan) when the mark explores
+ * its time axis (`zoom`, on by default) and the unit has none of its own. Only on a continuous x:
+ * Vega-Lite binds intervals to continuous scales alone. Not in a repeat, whose views would each
+ * need one of their own names.
+ */
+function withZoom(params: unknown, options: FinancialOptions, x: unknown, ctx: ExpandContext): unknown {
+  if (options.zoom === false || zoomParam(params) !== undefined || ctx.scales === undefined) return params;
+  const type = isObject(x) ? x['type'] : undefined;
+  if (type !== 'temporal' && type !== 'quantitative') return params;
+  const zoom = { name: ctx.paramName(ZOOM_PARAM), select: { type: 'interval', encodings: ['x'] }, bind: 'scales' };
+  return [...(Array.isArray(params) ? params : []), zoom];
+}
+
 /** What a financial mark's parts are drawn from, prepared once by `expandFinancial`. */
 export interface FinancialSetup<O extends FinancialOptions> {
   options: O;
@@ -224,7 +249,9 @@ export function expandFinancial<O extends FinancialOptions>(
   const encoding: JsonObject = { ...ctx.parentEncoding, ...(isObject(spec['encoding']) ? spec['encoding'] : {}) };
   if (options.gaps === false && isCalendarX(encoding['x'])) encoding['x'] = tradingDayX(encoding['x']);
   const fields = priceFields(encoding, ctx, name);
-  const { outer, params } = splitUnit(spec);
+  const split = splitUnit(spec);
+  const { outer } = split;
+  const params = withZoom(split.params, options, encoding['x'], ctx);
   if (!fields) return { ...outer, mark: 'rule' };
   const slots = barSlots(encoding['x'], options.band);
   if (!slots) {

@@ -35,6 +35,11 @@ export interface ExpandContext {
    * pane). Returns false where no view can be added (inside a facet or repeat).
    */
   addPane(pane: JsonObject): boolean;
+  /**
+   * A param name no other generated param of the spec has: `base`, then `base_2`, … (a mark that
+   * adds a param of its own, such as the financial marks' zoom, names it with this).
+   */
+  paramName(base: string): string;
 }
 
 /**
