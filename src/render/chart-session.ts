@@ -10,6 +10,7 @@ import { setRuntimeSink } from './runtime-log';
 import { drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from './runtime-spec';
 import { patchView } from './patch-view';
 import { plotFitOf } from '../core/fit';
+import { focusable, moveOf, xDomainSignal } from './explore-keys';
 import { fitToPane, paneBox, paneFitted, plotSizes, type FittedView, type PaneFit, type Size } from './pane-fit';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
@@ -57,12 +58,15 @@ interface Drawing {
   /** Set once a view of it is being made. */
   started: boolean;
   fit?: PaneFit;
+  /** The signal of its zoomed x domain, when its time axis can be explored: the chart takes the focus, and keys then pan and zoom it. */
+  explores?: string;
 }
 
 /** The view on screen, the app's spec it shows now (a patch changes which), and how it is sized. */
 interface Live extends Omit<FittedView, 'fit'> {
   spec: VegaSpec;
   fit?: PaneFit;
+  explores?: string;
 }
 
 const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
@@ -187,6 +191,7 @@ export class ChartSession {
     if (el === (this.element ?? null)) return;
     this.resizing?.disconnect();
     this.resizing = undefined;
+    this.element?.removeEventListener?.('keydown', this.onKey);
     if (!el) {
       this.element = undefined;
       this.generation++;
@@ -199,6 +204,7 @@ export class ChartSession {
       return;
     }
     this.element = el;
+    el.addEventListener?.('keydown', this.onKey);
     if (typeof ResizeObserver !== 'undefined' && el.parentElement) {
       this.resizing = new ResizeObserver(() => {
         this.queue = this.queue.then(() => this.fitPane());
@@ -206,6 +212,22 @@ export class ChartSession {
       this.resizing.observe(el.parentElement);
     }
     void this.mount();
+  };
+
+  /** Keys pan and zoom a chart that explores its time axis, while it has the focus (./explore-keys.ts). */
+  private readonly onKey = (e: KeyboardEvent): void => {
+    const live = this.live;
+    const move = moveOf(e.key);
+    if (!live?.explores || !move || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault(); // the pane would scroll
+    const signal = live.explores;
+    // One run per key, in turn: each moves the domain the previous one left.
+    this.queue = this.queue.then(async () => {
+      if (this.live !== live) return;
+      const [a, b] = live.view.scale('x').domain().map(Number) as [number, number];
+      live.view.signal(signal, move([a, b]));
+      await live.view.runAsync();
+    });
   };
 
   /** Brings the chart to the newest spec: by a patch of the live view where one does, else anew. */
@@ -279,7 +301,15 @@ export class ChartSession {
     this.pending = true;
     // Many marks go on a canvas, few into SVG, unless the user chose (see `embedOptionsFor`).
     const fit = mode && fitted ? { mode, sizes: plotSizes(spec), columns: fitted.columns } : undefined;
-    this.setDrawing({ spec, options, described: !onCanvas, target, started: false, ...(fit ? { fit } : {}) });
+    this.setDrawing({
+      spec,
+      options,
+      described: !onCanvas,
+      target,
+      started: false,
+      ...(xDomainSignal(runtime) ? { explores: xDomainSignal(runtime) } : {}),
+      ...(fit ? { fit } : {}),
+    });
     void this.mount();
   }
 
@@ -303,6 +333,7 @@ export class ChartSession {
     this.takeDown();
     // A chart sized to its container needs the container's size before its first run.
     el.classList?.toggle('fit', sizedToContainer(drawing.spec));
+    focusable(el, !!drawing.explores);
     let made: EmbeddedView;
     try {
       made = await this.makeView(el, drawing.spec, drawing.options);
@@ -337,6 +368,7 @@ export class ChartSession {
       spec: drawing.target,
       scale: { x: 1, y: 1 },
       columns: drawing.fit?.columns ?? 1,
+      ...(drawing.explores ? { explores: drawing.explores } : {}),
       ...(drawing.fit ? { fit: drawing.fit } : {}),
     };
     this.live = live;

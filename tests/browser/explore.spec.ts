@@ -128,3 +128,46 @@ test('a candlestick zooms around the pointer, pans with a drag and goes back on 
   await expect.poll(async () => (await xAxis(page)).domain).toEqual(start.domain);
   expect(seen.consoleErrors).toEqual([]);
 });
+
+test('with the focus on the chart, the arrow keys pan and + and − zoom; typing in the editor does not', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openWith(page, SPEC);
+  const start = await xAxis(page);
+  const chart = page.getByTestId('chart');
+  await expect(chart).toHaveAttribute('aria-keyshortcuts', /ArrowLeft/);
+
+  // A click on the chart gives it the focus (and, without a move, pans nothing).
+  await page.mouse.click(start.left + start.width / 2, start.top + 80);
+  await expect(chart).toBeFocused();
+  expect((await xAxis(page)).domain).toEqual(start.domain);
+
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect.poll(async () => span(await xAxis(page))).toBeLessThan(span(start) * 0.7);
+  const zoomed = await xAxis(page);
+  // About the middle: as much went from each side.
+  expect(zoomed.domain[0] - start.domain[0]).toBeCloseTo(start.domain[1] - zoomed.domain[1], -4);
+
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await xAxis(page)).domain[0]).toBeLessThan(zoomed.domain[0]);
+  const left = await xAxis(page);
+  expect(zoomed.domain[0] - left.domain[0]).toBeCloseTo(span(zoomed) * 0.1, -4);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await xAxis(page)).domain[0]).toBeGreaterThan(zoomed.domain[0]);
+
+  await page.keyboard.press('-');
+  await expect.poll(async () => span(await xAxis(page))).toBeGreaterThan(span(zoomed) * 1.2);
+
+  // In the editor the same keys edit the text; the chart stays where it is.
+  const before = await xAxis(page);
+  await page.locator('[data-testid="editor"] .editor-scrollable').click({ position: { x: 24, y: 8 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForTimeout(300);
+  expect((await xAxis(page)).domain).toEqual(before.domain);
+  expect(seen.consoleErrors).toEqual([]);
+});

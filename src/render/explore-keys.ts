@@ -1,0 +1,68 @@
+import type { Spec as VegaSpec } from 'vega';
+import { isObject } from '../core/json';
+import { MAX_DEPTH } from '../core/limits';
+
+/**
+ * The keyboard for a chart whose time axis can be explored (an x interval bound to the scales,
+ * as the financial marks add by default): ← and → pan by a tenth of what is in view, + and −
+ * zoom about the middle, while the chart has the focus. Vega-Lite listens to the pointer only;
+ * the chart session hears the keys on the chart's element and sets the signal that holds the
+ * zoomed domain, as Vega-Lite's own wheel and drag handlers do.
+ */
+export const EXPLORE_KEYS: { keys: string[]; move(domain: [number, number]): [number, number] }[] = [
+  { keys: ['ArrowLeft'], move: ([a, b]) => [a - (b - a) * 0.1, b - (b - a) * 0.1] },
+  { keys: ['ArrowRight'], move: ([a, b]) => [a + (b - a) * 0.1, b + (b - a) * 0.1] },
+  { keys: ['+', '='], move: ([a, b]) => [(a + b) / 2 - (b - a) * 0.4, (a + b) / 2 + (b - a) * 0.4] },
+  { keys: ['-', '_'], move: ([a, b]) => [(a + b) / 2 - (b - a) * 0.625, (a + b) / 2 + (b - a) * 0.625] },
+];
+
+/** What a key does to the x domain, if the chart answers it. */
+export const moveOf = (key: string) => EXPLORE_KEYS.find((k) => k.keys.includes(key))?.move;
+
+/** A signal that holds the domain of an x interval bound to the scales: the wheel zooms it. */
+const zoomsX = (signal: unknown) =>
+  isObject(signal) &&
+  typeof signal['name'] === 'string' &&
+  Array.isArray(signal['on']) &&
+  JSON.stringify(signal['on']).includes('zoomLinear(domain(\\"x\\")');
+
+/**
+ * The signal that holds the zoomed x domain of a spec, if its time axis can be explored: at the
+ * top level or in the group of the view that has the interval (Vega's view reaches a nested
+ * signal by its name too).
+ */
+export function xDomainSignal(spec: VegaSpec): string | undefined {
+  const visit = (group: Record<string, unknown>, depth: number): string | undefined => {
+    const own = Array.isArray(group['signals']) ? group['signals'].find(zoomsX) : undefined;
+    if (isObject(own)) return own['name'] as string;
+    if (!Array.isArray(group['marks']) || depth >= MAX_DEPTH) return undefined;
+    for (const m of group['marks']) {
+      const found = isObject(m) && m['type'] === 'group' ? visit(m, depth + 1) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(spec as unknown as Record<string, unknown>, 0);
+}
+
+/**
+ * A chart whose time axis can be explored takes the focus (Tab, or a press on it: Vega's drag
+ * handling keeps the browser from focusing it) and says which keys it answers; any other chart
+ * is left out of the tab order. Its name and role are Vega's (the chart's description).
+ */
+export function focusable(el: HTMLElement, explores: boolean): void {
+  if (typeof el.setAttribute !== 'function') return; // a stand-in element (tests in Node)
+  el.removeEventListener('pointerdown', takeFocus);
+  if (!explores) {
+    el.removeAttribute('tabindex');
+    el.removeAttribute('aria-keyshortcuts');
+    return;
+  }
+  el.tabIndex = 0;
+  el.setAttribute('aria-keyshortcuts', EXPLORE_KEYS.flatMap((k) => k.keys).join(' '));
+  el.addEventListener('pointerdown', takeFocus);
+}
+
+function takeFocus(this: HTMLElement): void {
+  this.focus({ preventScroll: true });
+}
