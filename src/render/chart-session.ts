@@ -67,6 +67,8 @@ interface Live extends Omit<FittedView, 'fit'> {
   spec: VegaSpec;
   fit?: PaneFit;
   explores?: string;
+  /** The x domain before the keys moved it (Home and End go to its ends). */
+  whole?: [number, number];
 }
 
 const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
@@ -82,6 +84,9 @@ const sizedToContainer = (spec: VegaSpec) => {
   const autosize = spec.autosize;
   return autosize === 'fit' || (typeof autosize === 'object' && 'type' in autosize && autosize.type === 'fit');
 };
+
+/** The x domain of a view, as numbers (times are milliseconds). */
+const xDomain = (view: View) => view.scale('x').domain().map(Number) as [number, number];
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -224,8 +229,9 @@ export class ChartSession {
     // One run per key, in turn: each moves the domain the previous one left.
     this.queue = this.queue.then(async () => {
       if (this.live !== live) return;
-      const [a, b] = live.view.scale('x').domain().map(Number) as [number, number];
-      live.view.signal(signal, move([a, b]));
+      const [a, b] = xDomain(live.view);
+      if (!live.view.signal(signal)) live.whole = [a, b]; // nothing zoomed: this is the whole range
+      live.view.signal(signal, move([a, b], live.whole ?? [a, b]));
       await live.view.runAsync();
     });
   };
@@ -250,6 +256,8 @@ export class ChartSession {
       if (await patchView(current.view, current.spec, patch)) {
         this.live = { ...current, spec: target };
         viewShows(current.view, target);
+        // New rows may widen the whole range; while nothing is zoomed the domain is that range.
+        if (current.explores && !current.view.signal(current.explores)) this.live.whole = xDomain(current.view);
         // New values can widen the axes' labels: the plots make room within the pane.
         await this.fitPane();
         if (this.target !== target) return;
@@ -371,6 +379,7 @@ export class ChartSession {
       ...(drawing.explores ? { explores: drawing.explores } : {}),
       ...(drawing.fit ? { fit: drawing.fit } : {}),
     };
+    if (live.explores) live.whole = xDomain(view);
     this.live = live;
     const drawnSpec = this.target;
     if (!drawnSpec) return;

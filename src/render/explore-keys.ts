@@ -5,15 +5,22 @@ import { MAX_DEPTH } from '../core/limits';
 /**
  * The keyboard for a chart whose time axis can be explored (an x interval bound to the scales,
  * as the financial marks add by default): ← and → pan by a tenth of what is in view, + and −
- * zoom about the middle, while the chart has the focus. Vega-Lite listens to the pointer only;
+ * zoom about the middle, Home and End go to the first and the last bars, while the chart has the
+ * focus. Vega-Lite listens to the pointer only;
  * the chart session hears the keys on the chart's element and sets the signal that holds the
  * zoomed domain, as Vega-Lite's own wheel and drag handlers do.
  */
-export const EXPLORE_KEYS: { keys: string[]; move(domain: [number, number]): [number, number] }[] = [
+type Domain = [number, number];
+
+/** What each key does to the x domain in view, given the whole range (the domain when not zoomed). */
+export const EXPLORE_KEYS: { keys: string[]; move(domain: Domain, whole: Domain): Domain }[] = [
   { keys: ['ArrowLeft'], move: ([a, b]) => [a - (b - a) * 0.1, b - (b - a) * 0.1] },
   { keys: ['ArrowRight'], move: ([a, b]) => [a + (b - a) * 0.1, b + (b - a) * 0.1] },
   { keys: ['+', '='], move: ([a, b]) => [(a + b) / 2 - (b - a) * 0.4, (a + b) / 2 + (b - a) * 0.4] },
   { keys: ['-', '_'], move: ([a, b]) => [(a + b) / 2 - (b - a) * 0.625, (a + b) / 2 + (b - a) * 0.625] },
+  // The first or the last bars, at the same zoom.
+  { keys: ['Home'], move: ([a, b], [start]) => [start, start + (b - a)] },
+  { keys: ['End'], move: ([a, b], [, end]) => [end - (b - a), end] },
 ];
 
 /** What a key does to the x domain, if the chart answers it. */

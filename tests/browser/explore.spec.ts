@@ -129,7 +129,7 @@ test('a candlestick zooms around the pointer, pans with a drag and goes back on 
   expect(seen.consoleErrors).toEqual([]);
 });
 
-test('with the focus on the chart, the arrow keys pan and + and − zoom; typing in the editor does not', async ({
+test('with the focus on the chart, the arrow keys pan, + and − zoom, Home and End go to the ends; in the editor they do not', async ({
   page,
 }) => {
   const seen = await watch(page);
@@ -161,6 +161,14 @@ test('with the focus on the chart, the arrow keys pan and + and − zoom; typing
 
   await page.keyboard.press('-');
   await expect.poll(async () => span(await xAxis(page))).toBeGreaterThan(span(zoomed) * 1.2);
+  const out = await xAxis(page);
+
+  // Home and End: the first and the last bars, at the same zoom.
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await xAxis(page)).domain[1]).toBe(start.domain[1]);
+  expect(span(await xAxis(page))).toBeCloseTo(span(out), -4);
+  await page.keyboard.press('Home');
+  await expect.poll(async () => (await xAxis(page)).domain[0]).toBe(start.domain[0]);
 
   // In the editor the same keys edit the text; the chart stays where it is.
   const before = await xAxis(page);

@@ -46,14 +46,17 @@ describe('keys for a chart whose time axis can be explored', () => {
     expect(xDomainSignal(bars)).toBeUndefined();
   });
 
-  it('move the domain: ← and → by a tenth of what is in view, + and − about the middle', () => {
-    expect(moveOf('ArrowLeft')!([100, 200])).toEqual([90, 190]);
-    expect(moveOf('ArrowRight')!([100, 200])).toEqual([110, 210]);
-    expect(moveOf('+')!([100, 200])).toEqual([110, 190]);
+  it('move the domain: ← and → by a tenth of what is in view, + and − about the middle, Home and End to the ends', () => {
+    const whole: [number, number] = [0, 1000];
+    expect(moveOf('ArrowLeft')!([100, 200], whole)).toEqual([90, 190]);
+    expect(moveOf('ArrowRight')!([100, 200], whole)).toEqual([110, 210]);
+    expect(moveOf('+')!([100, 200], whole)).toEqual([110, 190]);
     expect(moveOf('=')).toBe(moveOf('+'));
-    const out = moveOf('-')!([110, 190]);
+    const out = moveOf('-')!([110, 190], whole);
     expect(out[0]).toBeCloseTo(100);
     expect(out[1]).toBeCloseTo(200);
+    expect(moveOf('Home')!([400, 500], whole)).toEqual([0, 100]);
+    expect(moveOf('End')!([400, 500], whole)).toEqual([900, 1000]);
     expect(moveOf('a')).toBeUndefined();
   });
 });
