@@ -62,6 +62,19 @@ const COLOR = {
 };
 const Y = { type: 'quantitative', title: null, scale: { zero: false } };
 
+/** The spec compiled by vega-lite, with what its logger said (warnings and errors). */
+function compiled(spec: unknown) {
+  const warnings: string[] = [];
+  const logger = {
+    level: () => 2,
+    warn: (...a: unknown[]) => warnings.push(a.join(' ')),
+    info: () => logger,
+    debug: () => logger,
+    error: (...a: unknown[]) => warnings.push(a.join(' ')),
+  };
+  return { vega: compile(spec as never, { logger: logger as never }).spec, warnings };
+}
+
 function expand(spec: JsonObject) {
   return expandMarks(deepFreeze(structuredClone(spec)), undefined, REGISTRY);
 }
@@ -232,16 +245,7 @@ describe('candlestick', () => {
       mark: 'candlestick',
       encoding: { x: X, ...PRICES },
     });
-    const warnings: string[] = [];
-    const logger = {
-      level: () => 2,
-      warn: (...a: unknown[]) => warnings.push(a.join(' ')),
-      info: () => logger,
-      debug: () => logger,
-      error: (...a: unknown[]) => warnings.push(a.join(' ')),
-    };
-    compile(r.spec as never, { logger: logger as never });
-    expect(warnings).toEqual([]);
+    expect(compiled(r.spec).warnings).toEqual([]);
   });
 });
 
@@ -588,15 +592,7 @@ describe('level of detail', () => {
       { d: '2024-01-03', o: 2, h: 2.5, l: 1, c: 1.5, v: 12 },
     ];
     const r = expand({ data: { values }, mark: 'candlestick', encoding: { x: X, ...PRICES, volume: { field: 'v' } } });
-    const warnings: string[] = [];
-    const logger = {
-      level: () => 2,
-      warn: (...a: unknown[]) => warnings.push(a.join(' ')),
-      info: () => logger,
-      debug: () => logger,
-      error: (...a: unknown[]) => warnings.push(a.join(' ')),
-    };
-    const vega = compile(r.spec as never, { logger: logger as never }).spec;
+    const { vega, warnings } = compiled(r.spec);
     expect(warnings).toEqual([]);
     // One x scale for the price and volume panes, its domain the zoom's when there is one.
     const scales = JSON.stringify(vega.scales);

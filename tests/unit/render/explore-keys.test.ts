@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../../../src/core/pipeline';
 import { moveOf, xDomainSignal } from '../../../src/render/explore-keys';
 
-const candles = (extra: Record<string, unknown> = {}, mark: Record<string, unknown> = {}) =>
+const candles = (extra: Record<string, unknown> = {}, mark: Record<string, unknown> = {}, channels = {}) =>
   runPipeline(
     JSON.stringify({
       data: { values: [{ d: 1, o: 1, h: 2, l: 0, c: 1, v: 5 }] },
@@ -13,6 +13,7 @@ const candles = (extra: Record<string, unknown> = {}, mark: Record<string, unkno
         high: { field: 'h' },
         low: { field: 'l' },
         close: { field: 'c' },
+        ...channels,
       },
       ...extra,
     }),
@@ -22,21 +23,7 @@ const candles = (extra: Record<string, unknown> = {}, mark: Record<string, unkno
 describe('keys for a chart whose time axis can be explored', () => {
   it('find the signal of the zoomed x domain, at the top or nested in a view of a composition', () => {
     expect(xDomainSignal(candles())).toBe('chartspec_zoom___x0');
-    const withVolume = runPipeline(
-      JSON.stringify({
-        data: { values: [{ d: 1, o: 1, h: 2, l: 0, c: 1, v: 5 }] },
-        mark: 'candlestick',
-        encoding: {
-          x: { field: 'd', type: 'temporal' },
-          open: { field: 'o' },
-          high: { field: 'h' },
-          low: { field: 'l' },
-          close: { field: 'c' },
-          volume: { field: 'v' },
-        },
-      }),
-      { fit: true },
-    ).vega!;
+    const withVolume = candles({}, {}, { volume: { field: 'v' } });
     expect(xDomainSignal(withVolume)).toMatch(/^chartspec_zoom(_\d+)?___x0$/);
     // A chart kept still, or one that is not explored at all, answers no keys.
     expect(xDomainSignal(candles({}, { zoom: false }))).toBeUndefined();
