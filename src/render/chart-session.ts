@@ -185,7 +185,7 @@ export class ChartSession {
     if (choice === this.renderer) return;
     this.renderer = choice;
     if (!this.started) return;
-    this.queue = this.queue.then(() => {
+    this.enqueue(() => {
       // A view being made for the old choice is dropped: `mount` starts a newer generation.
       if (this.target && this.drawing) this.draw(this.target);
     });
@@ -212,7 +212,7 @@ export class ChartSession {
     el.addEventListener?.('keydown', this.onKey);
     if (typeof ResizeObserver !== 'undefined' && el.parentElement) {
       this.resizing = new ResizeObserver(() => {
-        this.queue = this.queue.then(() => this.fitPane());
+        this.enqueue(() => this.fitPane());
       });
       this.resizing.observe(el.parentElement);
     }
@@ -227,7 +227,7 @@ export class ChartSession {
     e.preventDefault(); // the pane would scroll
     const signal = live.explores;
     // One run per key, in turn: each moves the domain the previous one left.
-    this.queue = this.queue.then(async () => {
+    this.enqueue(async () => {
       if (this.live !== live) return;
       const [a, b] = xDomain(live.view);
       if (!live.view.signal(signal)) live.whole = [a, b]; // nothing zoomed: this is the whole range
@@ -238,7 +238,22 @@ export class ChartSession {
 
   /** Brings the chart to the newest spec: by a patch of the live view where one does, else anew. */
   private sync(): void {
-    this.queue = this.queue.then(() => this.syncNow());
+    this.enqueue(
+      () => this.syncNow(),
+      (e) => this.failed(e),
+    );
+  }
+
+  /**
+   * Runs `task` after what is queued (syncs, sizing, keys: each works on the view the one before
+   * left). One that fails says so through `onError` (by default it changes nothing on screen) and
+   * the queue goes on.
+   */
+  private enqueue(task: () => unknown, onError: (e: unknown) => void = () => {}): void {
+    this.queue = this.queue.then(task).then(
+      () => undefined,
+      (e: unknown) => onError(e),
+    );
   }
 
   private async syncNow(): Promise<void> {
@@ -309,13 +324,14 @@ export class ChartSession {
     this.pending = true;
     // Many marks go on a canvas, few into SVG, unless the user chose (see `embedOptionsFor`).
     const fit = mode && fitted ? { mode, sizes: plotSizes(spec), columns: fitted.columns } : undefined;
+    const explores = xDomainSignal(runtime);
     this.setDrawing({
       spec,
       options,
       described: !onCanvas,
       target,
       started: false,
-      ...(xDomainSignal(runtime) ? { explores: xDomainSignal(runtime) } : {}),
+      ...(explores ? { explores } : {}),
       ...(fit ? { fit } : {}),
     });
     void this.mount();
@@ -396,7 +412,7 @@ export class ChartSession {
     const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();
     // Sized to the pane before it counts as drawn, in the queue of syncs (a patch waits for it).
     const sized = ready.then(() => this.fitPane());
-    this.queue = this.queue.then(() => sized.catch(() => {}));
+    this.enqueue(() => sized);
     sized.then(done, (e: unknown) => this.failed(e));
   }
 

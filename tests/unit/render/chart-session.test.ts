@@ -75,6 +75,30 @@ const rows = [
 ];
 
 describe('ChartSession', () => {
+  it('goes on after a step that fails: that spec is said to have failed, the next one is drawn', async () => {
+    const r = recorder();
+    let fail = false;
+    // The task a patch waits for fails once: the step throws where it would have patched.
+    const nextTask = () => (fail ? ((fail = false), Promise.reject(new Error('lost'))) : Promise.resolve());
+    const s = new ChartSession(r.events, { makeView: headless, nextTask });
+    s.attach({} as HTMLElement);
+    const first = bars(rows);
+    let answered = r.next();
+    s.update(first, 1);
+    await answered;
+    fail = true;
+    const second = bars([{ x: 'a', y: 3 }, rows[1]!]);
+    answered = r.next();
+    s.update(second, 2);
+    await answered;
+    expect(r.failed.map((f) => f.spec)).toEqual([second]);
+    const third = bars([{ x: 'a', y: 4 }, rows[1]!]);
+    answered = r.next();
+    s.update(third, 3);
+    await answered;
+    expect(r.drawn.at(-1)).toBe(third);
+  });
+
   it('draws its first spec and says so', async () => {
     const { s, drawn, next } = session();
     const spec = bars(rows);
