@@ -10,8 +10,9 @@ import { setRuntimeSink } from './runtime-log';
 import { drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from './runtime-spec';
 import { patchView } from './patch-view';
 import { plotFitOf } from '../core/fit';
-import { focusable, moveOf, xDomainSignal } from './explore-keys';
-import { fitToPane, paneBox, paneFitted, plotSizes, type FittedView, type PaneFit, type Size } from './pane-fit';
+import { focusable, xDomainSignal } from './explore-keys';
+import { answersKey, fitLiveView, liveView, patchedView, pressKey, type LiveView } from './live-view';
+import { paneBox, paneFitted, plotSizes, type PaneFit, type Size } from './pane-fit';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
 export interface ChartEvents {
@@ -62,15 +63,6 @@ interface Drawing {
   explores?: string;
 }
 
-/** The view on screen, the app's spec it shows now (a patch changes which), and how it is sized. */
-interface Live extends Omit<FittedView, 'fit'> {
-  spec: VegaSpec;
-  fit?: PaneFit;
-  explores?: string;
-  /** The x domain before the keys moved it (Home and End go to its ends). */
-  whole?: [number, number];
-}
-
 const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
 
 /** Resolves in a later task of the page. */
@@ -84,9 +76,6 @@ const sizedToContainer = (spec: VegaSpec) => {
   const autosize = spec.autosize;
   return autosize === 'fit' || (typeof autosize === 'object' && 'type' in autosize && autosize.type === 'fit');
 };
-
-/** The x domain of a view, as numbers (times are milliseconds). */
-const xDomain = (view: View) => view.scale('x').domain().map(Number) as [number, number];
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -106,7 +95,7 @@ export class ChartSession {
   /** The text version of the newest compiled spec, for the `chartspec:drawn` mark. */
   private drawingVersion = 0;
   private entries: LogEntry[] = [];
-  private live: Live | undefined;
+  private live: LiveView | undefined;
   /** Set while a view is being made: it replaces the live one. */
   private pending = false;
   private drawing: Drawing | undefined;
@@ -222,18 +211,10 @@ export class ChartSession {
   /** Keys pan and zoom a chart that explores its time axis, while it has the focus (./explore-keys.ts). */
   private readonly onKey = (e: KeyboardEvent): void => {
     const live = this.live;
-    const move = moveOf(e.key);
-    if (!live?.explores || !move || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!live || !answersKey(live, e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
     e.preventDefault(); // the pane would scroll
-    const signal = live.explores;
     // One run per key, in turn: each moves the domain the previous one left.
-    this.enqueue(async () => {
-      if (this.live !== live) return;
-      const [a, b] = xDomain(live.view);
-      if (!live.view.signal(signal)) live.whole = [a, b]; // nothing zoomed: this is the whole range
-      live.view.signal(signal, move([a, b], live.whole ?? [a, b]));
-      await live.view.runAsync();
-    });
+    this.enqueue(() => (this.live === live ? pressKey(live, e.key) : undefined));
   };
 
   /** Brings the chart to the newest spec: by a patch of the live view where one does, else anew. */
@@ -269,10 +250,8 @@ export class ChartSession {
       await this.nextTask();
       if (this.target !== target) return; // a newer spec came: its own sync patches to it
       if (await patchView(current.view, current.spec, patch)) {
-        this.live = { ...current, spec: target };
+        this.live = patchedView(current, target);
         viewShows(current.view, target);
-        // New rows may widen the whole range; while nothing is zoomed the domain is that range.
-        if (current.explores && !current.view.signal(current.explores)) this.live.whole = xDomain(current.view);
         // New values can widen the axes' labels: the plots make room within the pane.
         await this.fitPane();
         if (this.target !== target) return;
@@ -387,15 +366,7 @@ export class ChartSession {
     if (el) Object.defineProperty(el, 'chartspecView', { value: view, configurable: true });
     if (!drawing.described) drawnWithoutDescriptions(view, drawing.target);
     this.pending = false;
-    const live: Live = {
-      view,
-      spec: drawing.target,
-      scale: { x: 1, y: 1 },
-      columns: drawing.fit?.columns ?? 1,
-      ...(drawing.explores ? { explores: drawing.explores } : {}),
-      ...(drawing.fit ? { fit: drawing.fit } : {}),
-    };
-    if (live.explores) live.whole = xDomain(view);
+    const live = liveView(view, drawing.target, drawing.fit, drawing.explores);
     this.live = live;
     const drawnSpec = this.target;
     if (!drawnSpec) return;
@@ -421,9 +392,7 @@ export class ChartSession {
    * patched, and when the pane changes size.
    */
   private async fitPane(): Promise<void> {
-    const live = this.live;
-    const target = this.element && this.paneSize(this.element);
-    if (live?.fit && target) await fitToPane(live as Live & { fit: PaneFit }, target);
+    if (this.live && this.element) await fitLiveView(this.live, this.paneSize(this.element));
   }
 
   private drawn(view: View, spec: VegaSpec, patched: boolean): void {
