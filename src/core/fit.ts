@@ -1,4 +1,5 @@
 import { isObject, type JsonObject } from './json';
+import { boundedWalk } from './walk';
 
 /** Views Vega-Lite cannot size to a container: a composition of views lays out its own cells (the page sizes their plots). */
 const COMPOSITIONS = ['facet', 'repeat', 'concat', 'hconcat', 'vconcat'];
@@ -23,18 +24,21 @@ function inlineRows(spec: JsonObject): number {
 
 const markType = (spec: JsonObject): unknown => (isObject(spec['mark']) ? spec['mark']['type'] : spec['mark']);
 
-/** Whether a view or any of its layers draws a mark that keeps its own size. */
-function keepsOwnSize(spec: JsonObject): boolean {
-  if (OWN_SIZE_MARKS.has(markType(spec) as string)) return true;
-  const layers = spec['layer'];
-  // Layers nest rarely and shallowly; a nesting past a few levels is treated as keeping its size.
-  const visit = (list: unknown, depth: number): boolean =>
-    Array.isArray(list) &&
-    list.some(
-      (l) => isObject(l) && (depth > 8 || OWN_SIZE_MARKS.has(markType(l) as string) || visit(l['layer'], depth + 1)),
-    );
-  return visit(layers, 0);
-}
+/**
+ * Whether a view draws a mark that keeps its own size: itself, in its layers, and (`inViews`) in
+ * the views of a composition or a facet's spec too. One nested past the limit is taken to.
+ */
+const drawsOwnSize = boundedWalk<[inViews: boolean], boolean>(
+  (node, next, inViews) => {
+    if (!isObject(node)) return false;
+    if (OWN_SIZE_MARKS.has(markType(node) as string)) return true;
+    return (inViews ? ['layer', 'spec', ...COMPOSITIONS] : ['layer']).some((key) => {
+      const inner = node[key];
+      return (Array.isArray(inner) ? inner : [inner]).some((child) => next(child, inViews));
+    });
+  },
+  () => true,
+);
 
 /**
  * How the page sizes a chart it cannot hand to Vega-Lite's `"container"` size: the plots of a
@@ -46,18 +50,6 @@ export type PlotFit = 'plots' | 'aspect';
 
 /** Where the compiled spec says how the page sizes it. */
 export const FIT_KEY = 'chartspecFit';
-
-/** Whether the spec draws a gauge anywhere in its views (a composition nests them in any key). */
-function drawsGauge(spec: JsonObject, depth = 0): boolean {
-  if (depth > 16) return true;
-  if (OWN_SIZE_MARKS.has(markType(spec) as string)) return true;
-  for (const key of ['layer', 'spec', ...COMPOSITIONS]) {
-    const inner = spec[key];
-    const list = Array.isArray(inner) ? inner : [inner];
-    if (list.some((l) => isObject(l) && drawsGauge(l, depth + 1))) return true;
-  }
-  return false;
-}
 
 /**
  * A Vega-Lite spec made to fill the chart pane: a single or layered view gets the width and
@@ -72,8 +64,8 @@ export function fitToContainer(spec: unknown, source: unknown): unknown {
   const composed = COMPOSITIONS.some((k) => k in spec);
   if (!composed && !('mark' in spec || 'layer' in spec)) return spec;
   if (spec['autosize'] !== undefined || inlineRows(spec) > FIT_MAX_ROWS) return spec;
-  if (composed || keepsOwnSize(source)) {
-    const fit: PlotFit = drawsGauge(source) ? 'aspect' : 'plots';
+  if (composed || drawsOwnSize(source, false)) {
+    const fit: PlotFit = drawsOwnSize(source, true) ? 'aspect' : 'plots';
     const usermeta = isObject(spec['usermeta']) ? spec['usermeta'] : {};
     return { ...spec, usermeta: { ...usermeta, [FIT_KEY]: fit } };
   }

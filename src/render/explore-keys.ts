@@ -1,6 +1,6 @@
 import type { Spec as VegaSpec } from 'vega';
 import { isObject } from '../core/json';
-import { MAX_DEPTH } from '../core/limits';
+import { boundedWalk } from '../core/walk';
 
 /**
  * The keyboard for a chart whose time axis can be explored (an x interval bound to the scales,
@@ -39,18 +39,23 @@ const zoomsX = (signal: unknown) =>
  * signal by its name too).
  */
 export function xDomainSignal(spec: VegaSpec): string | undefined {
-  const visit = (group: Record<string, unknown>, depth: number): string | undefined => {
+  return findSignal(spec);
+}
+
+const findSignal = boundedWalk<[], string | undefined>(
+  (group, next) => {
+    if (!isObject(group)) return undefined;
     const own = Array.isArray(group['signals']) ? group['signals'].find(zoomsX) : undefined;
     if (isObject(own)) return own['name'] as string;
-    if (!Array.isArray(group['marks']) || depth >= MAX_DEPTH) return undefined;
+    if (!Array.isArray(group['marks'])) return undefined;
     for (const m of group['marks']) {
-      const found = isObject(m) && m['type'] === 'group' ? visit(m, depth + 1) : undefined;
+      const found = isObject(m) && m['type'] === 'group' ? next(m) : undefined;
       if (found) return found;
     }
     return undefined;
-  };
-  return visit(spec as unknown as Record<string, unknown>, 0);
-}
+  },
+  () => undefined,
+);
 
 /**
  * A chart whose time axis can be explored takes the focus (Tab, or a press on it: Vega's drag

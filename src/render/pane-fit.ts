@@ -1,7 +1,7 @@
 import type { Spec as VegaSpec, View } from 'vega';
 import type { PlotFit } from '../core/fit';
 import { isObject } from '../core/json';
-import { MAX_DEPTH } from '../core/limits';
+import { boundedWalk } from '../core/walk';
 import { drawnSize } from './vega-internals';
 
 /**
@@ -77,11 +77,11 @@ const STEP = { x: /(^|_)x_step$/, y: /(^|_)y_step$/ };
  */
 export function plotSizes(spec: VegaSpec): PlotSizes {
   const named = { x: new Set<string>(), y: new Set<string>() };
-  const visit = (marks: unknown, depth: number) => {
-    if (!Array.isArray(marks) || depth > MAX_DEPTH) return;
-    for (const mark of marks) {
-      if (!isObject(mark) || mark['type'] !== 'group') continue;
-      const encode = isObject(mark['encode']) ? mark['encode'] : {};
+  // The signals the group marks' sizes name, at any depth (the spec itself is the root group).
+  boundedWalk<[], void>(
+    (mark, next) => {
+      if (!isObject(mark)) return;
+      const encode = mark['type'] === 'group' && isObject(mark['encode']) ? mark['encode'] : {};
       for (const set of [encode['enter'], encode['update']]) {
         if (!isObject(set)) continue;
         for (const [axis, channel] of [
@@ -92,10 +92,10 @@ export function plotSizes(spec: VegaSpec): PlotSizes {
           if (isObject(ref) && typeof ref['signal'] === 'string') named[axis].add(ref['signal']);
         }
       }
-      visit(mark['marks'], depth + 1);
-    }
-  };
-  visit(spec.marks, 0);
+      if (Array.isArray(mark['marks'])) for (const m of mark['marks']) next(m);
+    },
+    () => {},
+  )(spec);
 
   const sizes: PlotSizes = { x: [], y: [] };
   const signals = (spec.signals ?? []) as unknown as Record<string, unknown>[];
@@ -128,26 +128,31 @@ const HEADER_ROLE = /-(header|footer|title)$/;
  * concat, a repeat or a wrapped facet without headers may wrap into fewer columns when a narrow
  * pane cannot hold them side by side (`COLUMNS`). Returns the most columns any grid has.
  */
-function wrappable(group: Record<string, unknown>, depth: number): { group: Record<string, unknown>; most: number } {
-  let most = 1;
-  const marks = Array.isArray(group['marks'])
-    ? group['marks'].map((m: unknown) => {
-        if (!isObject(m) || m['type'] !== 'group' || depth > MAX_DEPTH) return m;
-        const inner = wrappable(m, depth + 1);
-        most = Math.max(most, inner.most);
-        return inner.group;
-      })
-    : group['marks'];
-  const layout = group['layout'];
-  const views = Array.isArray(marks) ? marks.filter((m) => isObject(m) && m['type'] === 'group') : [];
-  const headed = Array.isArray(marks) && marks.some((m) => isObject(m) && HEADER_ROLE.test(String(m['role'])));
-  const own = isObject(layout) ? (typeof layout['columns'] === 'number' ? layout['columns'] : views.length) : 0;
-  if (!isObject(layout) || headed || own < 2) return { group: { ...group, marks }, most };
-  return {
-    group: { ...group, marks, layout: { ...layout, columns: { signal: `min(${own}, ${COLUMNS})` } } },
-    most: Math.max(most, own),
-  };
-}
+const wrappable = boundedWalk<[], { group: Record<string, unknown>; most: number }>(
+  (node, next) => {
+    const group = node as Record<string, unknown>;
+    let most = 1;
+    const marks = Array.isArray(group['marks'])
+      ? group['marks'].map((m: unknown) => {
+          if (!isObject(m) || m['type'] !== 'group') return m;
+          const inner = next(m);
+          most = Math.max(most, inner.most);
+          return inner.group;
+        })
+      : group['marks'];
+    const layout = group['layout'];
+    const views = Array.isArray(marks) ? marks.filter((m) => isObject(m) && m['type'] === 'group') : [];
+    const headed = Array.isArray(marks) && marks.some((m) => isObject(m) && HEADER_ROLE.test(String(m['role'])));
+    const own = isObject(layout) ? (typeof layout['columns'] === 'number' ? layout['columns'] : views.length) : 0;
+    if (!isObject(layout) || headed || own < 2) return { group: { ...group, marks }, most };
+    return {
+      group: { ...group, marks, layout: { ...layout, columns: { signal: `min(${own}, ${COLUMNS})` } } },
+      most: Math.max(most, own),
+    };
+  },
+  // Past the limit a group is left as it is.
+  (node) => ({ group: node as Record<string, unknown>, most: 1 }),
+);
 
 /**
  * The spec a fitted chart is drawn from, and the most columns its grids have. Vega sizes a view
@@ -160,7 +165,7 @@ export function paneFitted(spec: VegaSpec): { spec: VegaSpec; columns: number } 
   const own = spec.autosize;
   const base = isObject(own) ? own : { type: typeof own === 'string' ? own : 'pad' };
   const title = typeof spec.title === 'string' ? { text: spec.title } : spec.title;
-  const wrapped = wrappable(spec as unknown as Record<string, unknown>, 0);
+  const wrapped = wrappable(spec);
   const fitted = {
     ...(wrapped.group as unknown as VegaSpec),
     autosize: { ...base, resize: true } as VegaSpec['autosize'],
