@@ -163,6 +163,24 @@ export function markType(spec: JsonObject): string | undefined {
  * registered to that mark's `normalize`. The input is never mutated; parts that did not change
  * are shared with it. Problems carry paths into the original spec.
  */
+/** The names of the params a spec declares, in any of its views. */
+const specParamNames = (spec: unknown): Set<string> => {
+  const names = new Set<string>();
+  boundedWalk<[], void>(
+    (node, next) => {
+      if (!isObject(node)) return;
+      if (Array.isArray(node['params']))
+        for (const p of node['params']) if (isObject(p) && typeof p['name'] === 'string') names.add(p['name']);
+      for (const key of ['layer', 'spec', 'concat', 'hconcat', 'vconcat']) {
+        const inner = node[key];
+        for (const child of Array.isArray(inner) ? inner : [inner]) next(child);
+      }
+    },
+    () => {},
+  )(spec);
+  return names;
+};
+
 export function expandMarks(
   spec: unknown,
   doc?: ParsedDocument,
@@ -171,12 +189,19 @@ export function expandMarks(
   const problems: Problem[] = [];
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
-  // Names of params the marks add, unique in the spec (two candlestick views each get a zoom).
-  const paramNames = new Set<string>();
-  const paramName = (base: string) => {
-    let name = base;
+  // Names of params the marks add: none the spec names itself, none twice (two candlestick views
+  // each get a zoom), and the same for a unit walked again (to name its scales).
+  const paramNames = specParamNames(spec);
+  const given = new WeakMap<object, Map<string, string>>();
+  const paramName = (unit: object, base: string) => {
+    const mine = given.get(unit) ?? new Map<string, string>();
+    given.set(unit, mine);
+    let name = mine.get(base);
+    if (name !== undefined) return name;
+    name = base;
     for (let n = 2; paramNames.has(name); n++) name = `${base}_${n}`;
     paramNames.add(name);
+    mine.set(base, name);
     return name;
   };
   const rootConfig = isObject(spec) && isObject(spec['config']) ? spec['config'] : undefined;
@@ -271,7 +296,7 @@ export function expandMarks(
               here.panes.push({ pane, unit: node });
               return true;
             },
-            paramName,
+            paramName: (base) => paramName(node, base),
           });
         } catch (e) {
           report(path, {

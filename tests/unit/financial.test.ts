@@ -576,6 +576,11 @@ describe('level of detail', () => {
       '"name":"chartspec_zoom"',
       '"name":"chartspec_zoom_2"',
     ]);
+    // Not a name the spec gives a param of its own; the same for a unit walked twice (a volume pane).
+    const taken = zoomOf({ ...unit, params: [{ name: 'chartspec_zoom', value: 1 }] }).params;
+    expect(taken.map((p) => (p as JsonObject)['name'])).toEqual(['chartspec_zoom', 'chartspec_zoom_2']);
+    const paned = expand({ ...unit, encoding: { ...unit.encoding, volume: { field: 'v' } } });
+    expect(JSON.stringify(paned.spec).match(/"name":"chartspec_zoom[^"]*"/g)).toEqual(['"name":"chartspec_zoom"']);
     // Still when asked, on a trading-day axis (a band: Vega-Lite zooms continuous scales only),
     // with a zoom of the unit's own, and in a repeat.
     expect(zoomOf({ ...unit, mark: { type: 'candlestick', zoom: false } }).params).toEqual([]);

@@ -506,6 +506,14 @@ const MISTAKES: Mistake[] = [
     only: true,
   },
   {
+    name: 'candlestick zoom of the wrong kind: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "zoom": "yes"},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"zoom" must be true or false', '3:43-3:48', '"yes"'),
+    only: true,
+  },
+  {
     name: 'gauge option of the wrong kind: the schema error, not also the default used',
     text: vl('  "mark": {"type": "gauge", "thickness": "thick"},\n  "encoding": {"value": {"field": "b"}}'),
     error: e('"thickness" must be a number', '3:42-3:49', '"thick"'),
