@@ -1,3 +1,4 @@
+import { EXPLORE_KEY, type ExploreMeta } from './explore';
 import { marks as defaultRegistry } from './marks/index';
 import { isObject, type JsonObject } from './json';
 import type { ExtensionMark, MarkReport } from './marks/types';
@@ -187,6 +188,7 @@ export function expandMarks(
   registry: readonly ExtensionMark[] = defaultRegistry,
 ): ExpandResult {
   const problems: Problem[] = [];
+  const explores: ExploreMeta[] = [];
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
   // Names of params the marks add: none the spec names itself, none twice (two candlestick views
@@ -297,6 +299,15 @@ export function expandMarks(
               return true;
             },
             paramName: (base) => paramName(node, base),
+            explore: (meta) => {
+              if (!here.owner) return;
+              explores.push({
+                ...meta,
+                unit: toPointer(path),
+                markObject: isObject(node['mark']),
+                scales: { x: `${here.owner.x}x`, y: `${here.owner.y}y` },
+              });
+            },
           });
         } catch (e) {
           report(path, {
@@ -400,11 +411,12 @@ export function expandMarks(
     scope: Omit<Scope, 'panes'>,
     go: Walk,
   ): unknown => {
-    const before = { problems: problems.length, expanded: expandedCount };
+    const before = { problems: problems.length, explores: explores.length, expanded: expandedCount };
     let panes: Pane[] = [];
     let out = go(node, path, undefined, depth, { ...scope, panes });
     if (!panes.length || !isObject(out)) return out;
     problems.length = before.problems;
+    explores.length = before.explores;
     expandedCount = before.expanded;
     panes = [];
     const model = `${scope.model}concat_0_`;
@@ -429,6 +441,10 @@ export function expandMarks(
     const config = { ...result['config'] };
     for (const k of Object.keys(config)) if (byName.has(k)) delete config[k];
     result = { ...result, config };
+  }
+  if (explores.length && isObject(result)) {
+    const usermeta = isObject(result['usermeta']) ? result['usermeta'] : {};
+    result = { ...result, usermeta: { ...usermeta, [EXPLORE_KEY]: explores as unknown as JsonObject[] } };
   }
   return { spec: result, problems, expandedCount };
 }

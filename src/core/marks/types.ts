@@ -1,5 +1,6 @@
 import type { Severity } from '../problem';
 
+import type { ExploreMeta } from '../explore';
 import type { JsonObject } from '../json';
 import type { MarkOptions, OptionDecls } from './shared/declare';
 
@@ -40,6 +41,11 @@ export interface ExpandContext {
    * adds a param of its own, such as the financial marks' zoom, names it with this).
    */
   paramName(base: string): string;
+  /**
+   * Declares that the unit's time axis can be explored (see core/explore.ts); the walk adds where
+   * the unit is in the text and the scales it draws on. Not called where the scales are unknown.
+   */
+  explore(meta: Omit<ExploreMeta, 'unit' | 'markObject' | 'scales'>): void;
 }
 
 /**

@@ -1,0 +1,70 @@
+import { isObject } from './json';
+
+/**
+ * What a chart whose time axis can be explored tells the page, beyond the Vega-Lite it expands
+ * into: which zoom to drive, where the bars' prices are for the crosshair's readout, the range to
+ * open on and the range buttons. The financial marks declare one per unit that zooms; the
+ * expansion gathers them into the spec's `usermeta` (Vega-Lite passes it through to Vega), and
+ * the render layer reads them there (src/render/explore-*.ts). Everything in it comes from the
+ * spec's text, so the text stays the whole truth of the chart.
+ */
+export const EXPLORE_KEY = 'chartspecExplore';
+
+/** A range as written: a span back from the last bar (`6M`, `1Y`, `5D`, `2W`), `YTD`, or `All`. */
+export type RangeToken = string;
+
+/** The spans a range token may name, and the pattern the schema checks them with. */
+export const RANGE_PATTERN = '^([1-9][0-9]{0,3}[DWMY]|YTD|All)$';
+
+/** The range buttons a chart shows unless its spec lists its own. */
+export const DEFAULT_RANGE_BUTTONS: readonly RangeToken[] = ['1M', '3M', '6M', 'YTD', '1Y', 'All'];
+
+export interface ExploreMeta {
+  /** JSON pointer of the mark's unit in the text's spec (where `range` is written back). */
+  unit: string;
+  /** Whether the unit's `mark` is an object (else a name, which becomes `{"type": …}` when written to). */
+  markObject: boolean;
+  /** The mark (`candlestick`, `ohlc`): its parts carry the style `<mark>-<part>`. */
+  mark: string;
+  /** The name of the x interval bound to the scales (a Vega signal of the same name holds the zoomed domain). */
+  zoom: string;
+  /** The Vega scales the unit draws on. */
+  scales: { x: string; y: string };
+  /** The fields each drawn bar carries. */
+  fields: { x: string; temporal: boolean; open: string; high: string; low: string; close: string; volume?: string };
+  /** Follow the pointer with a crosshair, price and date tags and a readout of the bar. */
+  crosshair: boolean;
+  /** The range to open on, as written: a token or a `[start, end]` pair (dates as text or milliseconds). */
+  range?: RangeToken | [string | number, string | number];
+  /** The range buttons to show (none when empty). */
+  buttons: RangeToken[];
+}
+
+/** The explorable units a compiled (or expanded) spec declares, in the order of the text. */
+export function exploresOf(spec: unknown): ExploreMeta[] {
+  const meta = isObject(spec) && isObject(spec['usermeta']) ? spec['usermeta'][EXPLORE_KEY] : undefined;
+  return Array.isArray(meta) ? (meta as unknown as ExploreMeta[]) : [];
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The x domain a range token shows, ending at `end` (the last bar), never starting before
+ * `start` (the first): months and years go back by calendar (UTC), YTD from the first of January.
+ */
+export function rangeDomain(token: RangeToken, [start, end]: [number, number]): [number, number] {
+  if (token === 'All') return [start, end];
+  const at = new Date(end);
+  let from: number;
+  if (token === 'YTD') from = Date.UTC(at.getUTCFullYear(), 0, 1);
+  else {
+    const n = Number(token.slice(0, -1));
+    const unit = token.slice(-1);
+    const d = new Date(end);
+    if (unit === 'D') from = end - n * DAY;
+    else if (unit === 'W') from = end - 7 * n * DAY;
+    else if (unit === 'M') from = d.setUTCMonth(d.getUTCMonth() - n);
+    else from = d.setUTCFullYear(d.getUTCFullYear() - n);
+  }
+  return [Math.max(start, from), end];
+}
