@@ -53,7 +53,7 @@ const median = (xs) => {
 const round1 = (x) => (x === null || x === undefined ? null : Math.round(x * 10) / 10);
 const MB = 2 ** 20;
 
-function withTimeout(promise, ms, what) {
+export function withTimeout(promise, ms, what) {
   let timer;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
@@ -64,7 +64,7 @@ function withTimeout(promise, ms, what) {
 }
 
 /** A fresh context and page on the financial page, loaded and ready. */
-async function openPage(browser, base) {
+export async function openPage(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const errors = [];

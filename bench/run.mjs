@@ -18,6 +18,8 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.mjs';
 import { SPEC } from './specs.mjs';
 import { buildFinancial, candlesticks, extensionOverhead, heap100k } from './financial.mjs';
 import { bytes, isCss, isJs } from './measures/bytes.mjs';
+import { appendBar, interaction } from './measures/interaction.mjs';
+import { interactionProfile } from './measures/interaction-profile.mjs';
 import { coldLoad } from './measures/first-chart.mjs';
 import {
   prepareStrategies,
@@ -71,18 +73,44 @@ function candleRows(candles) {
   });
 }
 
+/** One row per interaction (action, size) and one for the append, against their targets. */
+function interactionRows(rows, append) {
+  const n = (x) => x ?? '—';
+  return [
+    ...rows.map((r) => {
+      const work = r.bars === 100000;
+      const ok =
+        r.ratio_p95 !== null &&
+        r.ratio_p95 <= TARGETS.interactionRatioP95 &&
+        (!work || (r.chartspec_work_p95_ms ?? Infinity) <= TARGETS.interactionWorkP95Ms);
+      return {
+        metric: `${r.action === 'wheel_zoom' ? 'Wheel zoom' : 'Drag pan'} ${r.bars.toLocaleString('en')} bars, event → frame p50/p95 (Chartspec; l-c), work p95`,
+        value: `${n(r.chartspec_p50_ms)}/${n(r.chartspec_p95_ms)}; ${n(r.lightweight_charts_p50_ms)}/${n(r.lightweight_charts_p95_ms)} ms = ${n(r.ratio_p95)}×, work ${n(r.chartspec_work_p95_ms)} ms`,
+        target: `≤ ${TARGETS.interactionRatioP95}×${work ? `, work ≤ ${TARGETS.interactionWorkP95Ms} ms` : ''}`,
+        status: r.ratio_p95 === null ? 'none' : ok ? 'ok' : 'over',
+      };
+    }),
+    {
+      metric: `Append 1 bar to ${append.bars.toLocaleString('en')} → frame (Chartspec / l-c, median of ${append.appends})`,
+      value: `${n(append.chartspec_ms)} / ${n(append.lightweight_charts_ms)} ms = ${n(append.ratio)}×`,
+      target: `≤ ${TARGETS.appendRatio}×`,
+      status: append.ratio === null ? 'none' : verdict(append.ratio, TARGETS.appendRatio),
+    },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
   const args = new Set(process.argv.slice(2));
   const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  if (only && only !== 'typing' && only !== 'financial')
-    throw new BenchError(`--only takes typing or financial, not ${only}`, 2);
+  if (only && !['typing', 'financial', 'interaction'].includes(only))
+    throw new BenchError(`--only takes typing, financial or interaction, not ${only}`, 2);
   if (only) args.add('--no-strategies');
   const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--no-strategies' && !a.startsWith('--only='));
   if (unknown.length)
     throw new BenchError(
-      `unknown argument(s): ${unknown.join(' ')} (the options are --no-build, --no-strategies and --only=typing|financial)`,
+      `unknown argument(s): ${unknown.join(' ')} (the options are --no-build, --no-strategies and --only=typing|financial|interaction)`,
       2,
     );
 
@@ -132,12 +160,19 @@ async function main() {
       const part =
         only === 'typing'
           ? (({ watch: _w, ...t }) => t)(await typingLongTasks(browser, base))
-          : {
-              candlestick: await candlesticks(browser, base, log),
-              extension_overhead: await extensionOverhead(browser, base, log),
-              heap_mb_100k: await heap100k(browser, base, log),
-            };
+          : only === 'interaction'
+            ? {
+                interaction: await interaction(browser, base, log),
+                append_bar: await appendBar(browser, base, log),
+                interaction_profile: await interactionProfile(browser, base, log),
+              }
+            : {
+                candlestick: await candlesticks(browser, base, log),
+                extension_overhead: await extensionOverhead(browser, base, log),
+                heap_mb_100k: await heap100k(browser, base, log),
+              };
       console.log(JSON.stringify(part, null, 2));
+      if (part.interaction) console.error(table(interactionRows(part.interaction, part.append_bar)));
       return;
     }
 
@@ -208,6 +243,10 @@ async function main() {
     const candles = await candlesticks(browser, fin, log);
     const overhead = await extensionOverhead(browser, fin, log);
     const heap = await heap100k(browser, fin, log);
+    // Zoom, pan and append on the same page, then where Chartspec's time goes per wheel event.
+    const inter = await interaction(browser, fin, log);
+    const append = await appendBar(browser, fin, log);
+    const interProfile = await interactionProfile(browser, fin, log);
 
     const allWatch = [...loads.map((l) => l.watch), ks.watch, by.watch, typing.watch];
     const consoleMessages = [...new Set(allWatch.flatMap((w) => w.console))];
@@ -257,6 +296,9 @@ async function main() {
       extension_overhead: overhead,
       long_tasks_while_typing: (({ watch: _w, ...t }) => t)(typing),
       heap_mb_100k: heap,
+      interaction: inter,
+      append_bar: append,
+      interaction_profile: interProfile,
       financial_page: { size: { width: 1200, height: 500 }, build: financialBuild },
       js_bytes: {
         before_first_chart: jsBefore,
@@ -288,6 +330,9 @@ async function main() {
         candlestick_ratio_1m: TARGETS.candleRatio1M,
         candlestick_1m_ms: TARGETS.candle1MMs,
         extension_overhead_ratio: TARGETS.overheadRatio,
+        interaction_ratio_p95: TARGETS.interactionRatioP95,
+        interaction_work_p95_ms_100k: TARGETS.interactionWorkP95Ms,
+        append_ratio: TARGETS.appendRatio,
       },
       validation,
       warnings,
@@ -318,6 +363,7 @@ async function main() {
         target: '≤ +5%',
         status: overhead.ratio === null ? 'none' : verdict(overhead.ratio, TARGETS.overheadRatio),
       },
+      ...interactionRows(inter, append),
       {
         metric: `Long tasks typing into ${typing.rows} rows (${typing.keys} keys)`,
         value: `${typing.count}, longest ${typing.max_ms} ms`,

@@ -4,11 +4,12 @@
 // and times call → chart drawn in the next frame. bench/run.mjs drives it through window.__fin.
 import embed, { type Result } from 'vega-embed';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import type { Spec as VegaSpec } from 'vega';
-import { CandlestickSeries, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
+import { changeset, type Spec as VegaSpec, type View } from 'vega';
+import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
 import { embedOptionsFor, runtimeSpec } from '../../src/render/vega-runtime';
 import { installPageVega } from '../../src/render/page-vega';
+import * as ix from './interaction';
 
 installPageVega();
 
@@ -128,10 +129,18 @@ interface Drawn {
 let live: { finalize(): void } | undefined;
 let bars: Bar[] | null = null;
 let lwcBars: { time: UTCTimestamp; open: number; high: number; low: number; close: number }[] | null = null;
+/** What the interaction measures reach on the chart drawn last: its view or series, and its bars' dates. */
+let drawn:
+  | { lib: 'chartspec'; view: View; spec: VegaSpec; dates: number[]; last: Bar }
+  | { lib: 'lwc'; chart: IChartApi; series: ISeriesApi<'Candlestick'>; dates: number[]; last: Bar }
+  | undefined;
+let pending: { dates: number[]; last: Bar } | undefined;
 
 function clear(): void {
   live?.finalize();
   live = undefined;
+  drawn = undefined;
+  ix.watch(undefined);
   host().replaceChildren();
 }
 
@@ -157,6 +166,7 @@ async function drawChartspec(spec: unknown): Promise<Drawn> {
   const t3 = performance.now();
   const t4 = await nextFrame();
   live = result;
+  if (pending) drawn = { lib: 'chartspec', view: result.view, spec: vega, ...pending };
   const scene = (result.view as unknown as { scenegraph(): { root: { items?: unknown[] } } }).scenegraph().root;
   return {
     ms: t4 - t0,
@@ -190,6 +200,7 @@ async function drawLwc(data: NonNullable<typeof lwcBars>): Promise<Drawn> {
   const t1 = performance.now();
   const t2 = await nextFrame();
   live = { finalize: () => chart.remove() };
+  if (pending) drawn = { lib: 'lwc', chart, series, ...pending };
   return { ms: t2 - t0, stages: { create_and_set_data: t1 - t0, to_frame: t2 - t1 } };
 }
 
@@ -202,6 +213,7 @@ const api = {
   prepare(n: number, lib: 'chartspec' | 'plain' | 'lwc') {
     clear();
     bars = generateBars(n);
+    pending = { dates: bars.map((b) => b.date), last: bars[n - 1]! };
     lwcBars = lib === 'lwc' ? toLwc(bars) : null;
     if (lib === 'lwc') bars = null;
     return true;
@@ -220,9 +232,51 @@ const api = {
   drop() {
     bars = null;
     lwcBars = null;
+    pending = undefined;
+    drawn = undefined;
     return true;
   },
   clear,
+  ix: {
+    /** Starts timing input on the chart drawn last. */
+    watch() {
+      ix.watch(drawn?.lib);
+      return drawn?.lib ?? null;
+    },
+    count: ix.eventCount,
+    settle: ix.settle,
+    profile: ix.profile,
+    /** Bars in the x range on screen. */
+    visible(): number {
+      if (drawn?.lib === 'chartspec') {
+        const [lo, hi] = (drawn.view.scale('x') as unknown as { domain(): (Date | number)[] }).domain().map(Number);
+        return ix.barsWithin(drawn.dates, lo!, hi!);
+      }
+      const range = drawn?.chart.timeScale().getVisibleLogicalRange();
+      if (!drawn || !range) return 0;
+      return Math.max(
+        0,
+        Math.min(drawn.dates.length - 1, Math.floor(range.to)) - Math.max(0, Math.ceil(range.from)) + 1,
+      );
+    },
+    /** Appends the next weekday's bar through each library's own data API, timed to its frame. */
+    append() {
+      const d = drawn!;
+      const prev = d.last;
+      let date = prev.date + DAY;
+      while ([0, 6].includes(new Date(date).getUTCDay())) date += DAY;
+      const close = Math.round(prev.close * 101) / 100;
+      const bar: Bar = { date, open: prev.close, high: close + 0.5, low: prev.close - 0.5, close, volume: 5e5 };
+      d.last = bar;
+      d.dates.push(date);
+      if (d.lib === 'lwc') {
+        const { open, high, low } = bar;
+        return ix.timeCall(() => d.series.update({ time: (date / 1000) as UTCTimestamp, open, high, low, close }));
+      }
+      const name = ix.sourceData(d.view, d.spec as never, d.dates.length - 1);
+      return ix.timeCall(() => d.view.change(name, changeset().insert(bar)).runAsync());
+    },
+  },
 };
 
 (window as unknown as { __fin: typeof api }).__fin = api;

@@ -27,6 +27,21 @@ export const OVERALL_TIMEOUT_MS = 900000;
 export const TYPING_ROWS = 10000;
 export const TYPING_KEY_GAP_MS = 120;
 
+/**
+ * Zoom, pan and append on the financial page (bench/measures/interaction.mjs): bar counts, the
+ * range both charts are brought to before the measured events (bars on screen), how many events
+ * of each kind are measured, and how many bars are appended one at a time.
+ */
+export const INTERACTION = {
+  sizes: [100000, 1000000],
+  visibleBars: 1500,
+  wheelEvents: 30,
+  dragMoves: 30,
+  appendBars: 100000,
+  appends: 15,
+  profileEvents: 20,
+};
+
 export const TARGETS = {
   firstChartMs: 1000,
   keystrokeP50Ms: 300,
@@ -38,6 +53,9 @@ export const TARGETS = {
   jsGzipBeforeFirstChart: 450 * 1000, // kB = 1000 bytes, like Vite's build report
   firstValidationMs: 500,
   typicalValidationMs: 0.2,
+  interactionRatioP95: 1.0, // Chartspec / lightweight-charts, event → painted frame, every row
+  interactionWorkP95Ms: 10, // Chartspec's main-thread work per event at 100k bars
+  appendRatio: 1.0,
 };
 
 /** The header the CSP check serves an experiment worker with (a worker obeys its own response's CSP). */
