@@ -19,6 +19,7 @@ import { useStore } from './use-store';
 import './workflows.css';
 import './dialogs.css';
 import './panes.css';
+import './explore.css';
 
 /**
  * The chart view, and Vega with it, is a chunk of its own: the app shell mounts (and shows the
@@ -169,6 +170,7 @@ export function App({ initialText, start, early }: AppProps) {
                     onView={(view) => live.setView(view)}
                     {...(state.paused ? { idleMessage: LOCKED_OUT_CHART } : {})}
                     renderer={prefs.renderer}
+                    onKeepRange={(ranges) => workspace.keepRange(ranges)}
                   />
                 </Suspense>
               }

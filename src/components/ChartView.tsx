@@ -5,6 +5,7 @@ import { installPageVega } from '../render/page-vega';
 import type { LogEntry } from '../core/logger';
 import type { RendererChoice } from '../io/preferences';
 import type { ChartState, Summary } from '../state/chart-status';
+import { ExploreBar } from './ExploreBar';
 
 installPageVega();
 
@@ -27,6 +28,8 @@ interface ChartViewProps {
   idleMessage?: string;
   /** SVG, canvas, or as the page chooses (View › Chart drawn as); a change draws the chart anew. */
   renderer?: RendererChoice;
+  /** Writes each explorable unit's range in view into the spec. */
+  onKeepRange?(ranges: ReturnType<ChartSession['visibleRanges']>): void;
 }
 
 /**
@@ -58,11 +61,20 @@ export function ChartView(props: ChartViewProps) {
     session.subscribe,
     () => session.hasChart() || (session.idle && spec !== undefined),
   );
+  const explore = useSyncExternalStore(session.subscribe, session.exploreState);
   useEffect(() => session.setRenderer(renderer), [session, renderer]);
   useEffect(() => session.update(spec, drawingVersion), [session, spec, drawingVersion]);
 
   return (
     <div className="chart-pane" data-state={state} data-version={version}>
+      {hasChart && explore && (
+        <ExploreBar
+          buttons={explore.buttons}
+          active={explore.active}
+          onRange={(token) => session.showRange(token)}
+          onKeep={() => callbacks.current.onKeepRange?.(session.visibleRanges())}
+        />
+      )}
       {hasChart ? (
         <div className="chart-scroll">
           <div className="chart" data-testid="chart" ref={session.attach} />

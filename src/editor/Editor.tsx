@@ -7,6 +7,8 @@ export interface EditorHandle {
   reveal(range: Range): void;
   /** Replaces the whole text as one undoable edit (Ctrl+Z brings the old text back). */
   replaceText(text: string): void;
+  /** Applies edits of the text as one undoable step, the cursor staying where it is. */
+  applyEdits(edits: readonly { offset: number; length: number; content: string }[]): void;
   /** Runs Monaco's "Format Document". */
   format(): void;
 }
@@ -68,6 +70,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
     () => ({
       reveal: (range) => editor.reveal(range),
       replaceText: (text) => editor.replaceText(text),
+      applyEdits: (edits) => editor.applyEdits(edits),
       format: () => editor.format(),
     }),
     [editor],

@@ -233,6 +233,41 @@ export class MonacoHost {
     }
   }
 
+  /**
+   * Applies edits of the text (offsets into it) as one undoable step, leaving the cursor and the
+   * scroll where they are (something done on the chart written into the spec).
+   */
+  applyEdits(edits: readonly { offset: number; length: number; content: string }[]): void {
+    const ed = this.editor;
+    const model = ed?.getModel();
+    if (ed && model) {
+      ed.pushUndoStop();
+      ed.executeEdits(
+        'chartspec',
+        edits.map((e) => {
+          const a = model.getPositionAt(e.offset);
+          const b = model.getPositionAt(e.offset + e.length);
+          return {
+            range: {
+              startLineNumber: a.lineNumber,
+              startColumn: a.column,
+              endLineNumber: b.lineNumber,
+              endColumn: b.column,
+            },
+            text: e.content,
+          };
+        }),
+      );
+      ed.pushUndoStop();
+    } else if (this.fallback) {
+      let text = this.fallback.value;
+      for (const e of [...edits].sort((x, y) => y.offset - x.offset))
+        text = text.slice(0, e.offset) + e.content + text.slice(e.offset + e.length);
+      this.fallback.value = text;
+      this.onChange(text);
+    }
+  }
+
   /** Runs Monaco's "Format Document". */
   format(): void {
     void this.editor?.getAction('editor.action.formatDocument')?.run();

@@ -13,6 +13,9 @@ import { plotFitOf } from '../core/fit';
 import { focusable, xDomainSignal } from './explore-keys';
 import { answersKey, fitLiveView, liveView, patchedView, pressKey, type LiveView } from './live-view';
 import { paneBox, paneFitted, plotSizes, type PaneFit, type Size } from './pane-fit';
+import { ExploreControls, exploreSetup, type ExploreState } from './explore-controls';
+import type { Zoom } from './explore-range';
+import type { RangeToken } from '../core/explore';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
 export interface ChartEvents {
@@ -61,6 +64,8 @@ interface Drawing {
   fit?: PaneFit;
   /** The signal of its zoomed x domain, when its time axis can be explored: the chart takes the focus, and keys then pan and zoom it. */
   explores?: string;
+  /** The zooms of the units that declare themselves explorable (crosshair, range buttons: ./explore-controls.ts). */
+  zooms: Zoom[];
 }
 
 const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
@@ -111,6 +116,8 @@ export class ChartSession {
   private readonly paneSize: (el: HTMLElement) => Size | undefined;
   /** Sizes a fitted chart again when the pane changes size. */
   private resizing: ResizeObserver | undefined;
+  /** The crosshair, pinch and range buttons of the view on screen, when it explores its time axis. */
+  private controls: ExploreControls | undefined;
 
   constructor(
     private readonly events: ChartEvents,
@@ -146,6 +153,20 @@ export class ChartSession {
   /** Why the chart on screen is not the newest spec (its error), or undefined when it is. */
   get staleReason(): string | undefined {
     return this.stale;
+  }
+
+  /** The range buttons of the chart on screen and which is in view (`subscribe` says when it changes). */
+  readonly exploreState = (): ExploreState | undefined => this.controls?.snapshot;
+
+  /** Shows a range button's range (in the queue: after the syncs and keys before it). */
+  showRange(token: RangeToken): void {
+    const controls = this.controls;
+    this.enqueue(() => (controls === this.controls ? controls?.show(token) : undefined));
+  }
+
+  /** Each explorable unit's range in view, as its spec would write it. */
+  visibleRanges(): ReturnType<ExploreControls['ranges']> {
+    return this.controls?.ranges() ?? [];
   }
 
   /** The app's newest spec; the chart follows it. */
@@ -211,7 +232,12 @@ export class ChartSession {
   /** Keys pan and zoom a chart that explores its time axis, while it has the focus (./explore-keys.ts). */
   private readonly onKey = (e: KeyboardEvent): void => {
     const live = this.live;
-    if (!live || !answersKey(live, e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.controls?.key(e)) {
+      e.preventDefault();
+      return;
+    }
+    if (!live || !answersKey(live, e.key)) return;
     e.preventDefault(); // the pane would scroll
     // One run per key, in turn: each moves the domain the previous one left.
     this.enqueue(() => (this.live === live ? pressKey(live, e.key) : undefined));
@@ -251,6 +277,7 @@ export class ChartSession {
       if (this.target !== target) return; // a newer spec came: its own sync patches to it
       if (await patchView(current.view, current.spec, patch)) {
         this.live = patchedView(current, target);
+        this.controls?.rowsChanged();
         viewShows(current.view, target);
         // New values can widen the axes' labels: the plots make room within the pane.
         await this.fitPane();
@@ -310,6 +337,7 @@ export class ChartSession {
       described: !onCanvas,
       target,
       started: false,
+      zooms: exploreSetup(target, runtime).zooms,
       ...(explores ? { explores } : {}),
       ...(fit ? { fit } : {}),
     });
@@ -357,6 +385,11 @@ export class ChartSession {
     const old = this.embedded;
     this.embedded = undefined;
     this.live = undefined;
+    if (this.controls) {
+      this.controls.destroy();
+      this.controls = undefined;
+      this.notify();
+    }
     old?.finalize();
   }
 
@@ -379,12 +412,21 @@ export class ChartSession {
     // unless the user asked for SVG.
     const toCanvas = this.renderer === 'auto' && view.renderer() === 'svg' && tooManyItemsForSvg(view);
     if (toCanvas) view.renderer('canvas');
-    if (!toCanvas && !live.fit) return done();
+    const controls = drawing.zooms.length && this.element ? this.exploring(view, drawing.zooms) : undefined;
+    if (!toCanvas && !live.fit && !controls) return done();
     const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();
-    // Sized to the pane before it counts as drawn, in the queue of syncs (a patch waits for it).
-    const sized = ready.then(() => this.fitPane());
+    // Sized to the pane and on the range it opens on before it counts as drawn, in the queue of
+    // syncs (a patch waits for it).
+    const sized = ready.then(() => this.fitPane()).then(() => controls?.open());
     this.enqueue(() => sized);
     sized.then(done, (e: unknown) => this.failed(e));
+  }
+
+  /** The crosshair, pinch and range buttons of a view that explores its time axis. */
+  private exploring(view: View, zooms: Zoom[]): ExploreControls {
+    this.controls = new ExploreControls(this.element!, view, zooms, () => this.notify());
+    this.notify();
+    return this.controls;
   }
 
   /**

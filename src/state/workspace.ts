@@ -12,6 +12,14 @@ import {
 } from './export';
 import type { LiveSession } from './live-session';
 import { Store } from './store';
+import { rangeEdits, type TextEdit } from '../core/spec-edits';
+import type { ExploreMeta } from '../core/explore';
+
+/** What the workspace asks of the editor: a text to replace its own, edits of its text. */
+export interface WorkspaceEditor {
+  replaceText(text: string): void;
+  applyEdits(edits: readonly TextEdit[]): void;
+}
 import type { WorkspaceEnv } from './workspace-env';
 
 /** Where the text in the editor came from, as the page found it at start. */
@@ -91,7 +99,7 @@ export class Workspace extends Store<WorkspaceState> {
   constructor(
     private readonly live: LiveSession,
     /** The editor, once mounted: incoming texts replace its text. */
-    private readonly editor: () => { replaceText(text: string): void } | undefined,
+    private readonly editor: () => WorkspaceEditor | undefined,
     private readonly env: WorkspaceEnv,
     start: StartInfo,
   ) {
@@ -173,6 +181,24 @@ export class Workspace extends Store<WorkspaceState> {
       const text = e instanceof FileProblem ? e.message : `The file could not be read: ${String(e)}`;
       this.say({ text, kind: 'error', testid: 'file-error' });
     }
+  }
+
+  /**
+   * Writes the range in view of each explorable unit into the spec, as its mark's `range`: the
+   * chart opens on it from then on, and a shared link or a saved file keeps it. One undoable edit.
+   */
+  keepRange(
+    ranges: readonly { meta: Pick<ExploreMeta, 'unit' | 'mark'>; range: [string | number, string | number] }[],
+  ): void {
+    const edits = rangeEdits(this.live.get().text, ranges);
+    if (!edits.length) return;
+    this.editor()?.applyEdits(edits);
+    const [a, b] = ranges[0]!.range;
+    this.say({
+      text: `The chart now opens on ${a} to ${b}: "range" is written into the spec (Ctrl+Z takes it back).`,
+      kind: 'info',
+      testid: 'range-kept',
+    });
   }
 
   restore(entry: RecentEntry): void {

@@ -94,7 +94,7 @@ export async function cursorToLineEnd(page: Page, line: number): Promise<void> {
   await page.keyboard.press('End');
 }
 
-/** The editor's current text, read from Monaco's model through its DOM-independent API. */
+/** The lines of text Monaco shows (those in view only: a long text's other lines are not drawn). */
 export async function editorText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const lines = [...document.querySelectorAll('[data-testid="editor"] .view-line')];

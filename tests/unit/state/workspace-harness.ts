@@ -1,3 +1,4 @@
+import type { TextEdit } from '../../../src/core/spec-edits';
 import { saveSpec } from '../../../src/io/files';
 import type { ExportKind, ExportSource } from '../../../src/state/export';
 import { Workspace, type StartInfo } from '../../../src/state/workspace';
@@ -41,7 +42,16 @@ export const START: StartInfo = { fileName: 'chart.vl.json', pristine: false, ga
 /** A workspace over a live session whose editor is a plain text (replacing it types it). */
 export async function workspace(text: string, start: Partial<StartInfo> = {}, env = page()) {
   const h = new LiveHarness({ text, lockedOut: !!start.lockedOut });
-  const ws = new Workspace(h.live, () => ({ replaceText: (t) => h.live.setText(t) }), env.env, { ...START, ...start });
+  const editor = {
+    replaceText: (t: string) => h.live.setText(t),
+    applyEdits: (edits: readonly TextEdit[]) => {
+      let t = h.live.get().text;
+      for (const e of [...edits].sort((a, b) => b.offset - a.offset))
+        t = t.slice(0, e.offset) + e.content + t.slice(e.offset + e.length);
+      h.live.setText(t);
+    },
+  };
+  const ws = new Workspace(h.live, () => editor, env.env, { ...START, ...start });
   h.live.start();
   h.answer();
   await h.drawn();
