@@ -83,8 +83,8 @@ describe('candlestick', () => {
   it('expands into a wick and a body sized by the spacing of the bars', () => {
     const r = expand({
       data: { url: 'data/ohlc.json' },
-      // Still: the zoom it adds by default has a test of its own.
-      mark: { type: 'candlestick', tooltip: false, zoom: false },
+      // Still, and without the last price: both have tests of their own (financial-explore.test.ts).
+      mark: { type: 'candlestick', tooltip: false, zoom: false, lastPrice: false },
       encoding: { x: X, ...PRICES },
     });
     expect(r.problems).toEqual([]);
@@ -167,7 +167,7 @@ describe('candlestick', () => {
   it('lets each part be styled or switched off, and reads defaults from config.candlestick', () => {
     const r = expand({
       config: { candlestick: { rising: 'blue' } },
-      mark: { type: 'candlestick', wick: false, body: { opacity: 0.5 }, tooltip: false },
+      mark: { type: 'candlestick', wick: false, body: { opacity: 0.5 }, tooltip: false, lastPrice: false },
       encoding: { x: X, ...PRICES },
     });
     const layer = (r.spec as JsonObject)['layer'] as JsonObject[];
@@ -210,7 +210,7 @@ describe('candlestick', () => {
 
   it('uses the scale bands on a discrete x', () => {
     const r = expand({
-      mark: { type: 'candlestick', tooltip: false },
+      mark: { type: 'candlestick', tooltip: false, lastPrice: false },
       encoding: { x: { field: 'day', type: 'ordinal' }, ...PRICES },
     });
     const [wick, body] = (r.spec as JsonObject)['layer'] as JsonObject[];
@@ -251,7 +251,10 @@ describe('candlestick', () => {
 
 describe('ohlc', () => {
   it('expands into a range and open/close ticks on each side of the bar', () => {
-    const r = expand({ mark: { type: 'ohlc', tooltip: false, zoom: false }, encoding: { x: X, ...PRICES } });
+    const r = expand({
+      mark: { type: 'ohlc', tooltip: false, zoom: false, lastPrice: false },
+      encoding: { x: X, ...PRICES },
+    });
     expect(r.problems).toEqual([]);
     const tick = (which: 'o' | 'c', x: string, x2: string) => ({
       mark: { type: 'bar', style: which === 'o' ? 'ohlc-open' : 'ohlc-close', yOffset: -0.75, y2Offset: 0.75 },
@@ -267,7 +270,7 @@ describe('ohlc', () => {
       transform: [...LOD(1000), ...SLOT_TRANSFORMS],
       layer: [
         {
-          mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5 },
+          mark: { type: 'rule', style: 'ohlc-stem', strokeWidth: 1.5 },
           encoding: {
             x: { title: 'd', type: 'temporal', field: '__t' },
             y: { ...Y, field: 'l' },
@@ -281,9 +284,12 @@ describe('ohlc', () => {
     });
   });
 
-  it('leaves the ticks out of what a screen reader reads when the range describes the bar', () => {
+  it('leaves the ticks out of what a screen reader reads when the stem describes the bar', () => {
+    // The parts (the last price, a layer of its own, says nothing to a screen reader).
     const marks = (spec: JsonObject) =>
-      ((expand(spec).spec as JsonObject)['layer'] as JsonObject[]).map((l) => l['mark'] as JsonObject);
+      ((expand(spec).spec as JsonObject)['layer'] as JsonObject[]).flatMap((l) =>
+        l['mark'] ? [l['mark'] as JsonObject] : [],
+      );
     const described = marks({ mark: 'ohlc', encoding: { x: X, ...PRICES } });
     expect(described.map((m) => m['aria'])).toEqual([undefined, false, false]);
     expect(
@@ -292,9 +298,12 @@ describe('ohlc', () => {
   });
 
   it('drops a part set to false', () => {
-    const r = expand({ mark: { type: 'ohlc', open: false, tooltip: false }, encoding: { x: X, ...PRICES } });
+    const r = expand({
+      mark: { type: 'ohlc', open: false, tooltip: false, lastPrice: false },
+      encoding: { x: X, ...PRICES },
+    });
     const styles = ((r.spec as JsonObject)['layer'] as JsonObject[]).map((l) => (l['mark'] as JsonObject)['style']);
-    expect(styles).toEqual(['ohlc-range', 'ohlc-close']);
+    expect(styles).toEqual(['ohlc-stem', 'ohlc-close']);
   });
 });
 
@@ -353,7 +362,7 @@ describe('the volume pane', () => {
     });
     expect(r.problems).toEqual([]);
     const spec = r.spec as JsonObject;
-    expect(Object.keys(spec)).toEqual(['data', 'transform', 'vconcat', 'spacing', 'resolve']);
+    expect(Object.keys(spec)).toEqual(['data', 'transform', 'vconcat', 'spacing', 'resolve', 'usermeta']);
     expect(spec['transform']).toEqual([{ filter: 'datum.v > 0' }]);
     expect(spec['resolve']).toEqual({ scale: { x: 'shared' } });
     const [view, pane] = spec['vconcat'] as JsonObject[];
@@ -361,8 +370,15 @@ describe('the volume pane', () => {
     expect(view!['encoding']).toEqual({ x: X });
     expect(pane).toEqual({
       width: 300,
-      // Five inline rows for 300 columns: the level of detail would change nothing.
-      transform: SLOT_TRANSFORMS,
+      // Five inline rows for 300 columns: the level of detail would change nothing. The bars in
+      // view, so that the volume axis fits them when zoomed.
+      transform: [
+        ...SLOT_TRANSFORMS,
+        {
+          filter:
+            '!(isArray(chartspec_zoom["__x0"]) && length(chartspec_zoom["__x0"]) === 2) || (datum.__x1 >= +chartspec_zoom["__x0"][0] && datum.__x0 <= +chartspec_zoom["__x0"][1])',
+        },
+      ],
       height: 80,
       mark: { type: 'bar', style: 'candlestick-volume', opacity: 0.5, minBandSize: 1 },
       encoding: {
@@ -402,8 +418,9 @@ describe('the volume pane', () => {
     expect(pane['mark']).toEqual({ type: 'bar', style: 'candlestick-volume', opacity: 0.8, minBandSize: 1 });
     expect((pane['encoding'] as JsonObject)['color']).toEqual({ value: '#888' });
     expect(((pane['encoding'] as JsonObject)['y'] as JsonObject)['title']).toBe('Shares');
-    const off = spec(false);
+    const { usermeta: _readout, ...off } = spec(false);
     expect(off['vconcat']).toBeUndefined();
+    // The readout still shows the volume; the chart has none.
     expect(JSON.stringify(off)).not.toContain('"volume"');
   });
 
@@ -448,7 +465,8 @@ describe('the volume pane', () => {
     ]);
     const line = text.split('\n').findIndex((l) => l.includes('"volume"')) + 1;
     expect([r.problems[0]!.range.start.line, textOf(doc, r.problems[0]!.range)]).toEqual([line, '{']);
-    expect(JSON.stringify(r.spec)).not.toContain('"volume"');
+    const { usermeta: _readout, ...chart } = r.spec as JsonObject;
+    expect(JSON.stringify(chart)).not.toContain('"volume"');
   });
 
   it('reports a problem beside it once, though the view is walked again to name its scales', () => {
@@ -488,14 +506,14 @@ describe('level of detail', () => {
   it('merges the bars of each pixel column in the dataflow, keeping the fields the chart reads', () => {
     const r = expand({
       width: 500,
-      mark: { type: 'candlestick', tooltip: false, zoom: false },
+      mark: { type: 'candlestick', tooltip: false, zoom: false, lastPrice: false },
       encoding: { x: X, ...PRICES, opacity: { field: 'w', type: 'quantitative' } },
     });
     const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
     expect(transform).toEqual([...LOD(500), { calculate: 'datum.__last["w"]', as: 'w' }, ...SLOT_TRANSFORMS]);
     const off = expand({
       width: 500,
-      mark: { type: 'candlestick', tooltip: false, lod: false },
+      mark: { type: 'candlestick', tooltip: false, lod: false, lastPrice: false },
       encoding: { x: X, ...PRICES },
     });
     expect((off.spec as JsonObject)['transform']).toEqual(SLOT_TRANSFORMS);
@@ -539,7 +557,7 @@ describe('level of detail', () => {
     const r = expand({
       width: 200,
       params,
-      mark: { type: 'candlestick', tooltip: false },
+      mark: { type: 'candlestick', tooltip: false, lastPrice: false },
       encoding: { x: X, ...PRICES },
     });
     const transform = (r.spec as JsonObject)['transform'] as JsonObject[];
@@ -562,7 +580,11 @@ describe('level of detail', () => {
       const layers = (isObject(r.spec) && Array.isArray(r.spec['layer']) ? r.spec['layer'] : []) as JsonObject[];
       return { r, params: layers.flatMap((l) => (Array.isArray(l['params']) ? l['params'] : [])) };
     };
-    const unit = { width: 200, mark: { type: 'candlestick', tooltip: false }, encoding: { x: X, ...PRICES } };
+    const unit = {
+      width: 200,
+      mark: { type: 'candlestick', tooltip: false, lastPrice: false },
+      encoding: { x: X, ...PRICES },
+    };
     const { r, params } = zoomOf(unit);
     expect(r.problems).toEqual([]);
     expect(params).toEqual([
@@ -634,7 +656,7 @@ describe('trading days (gaps: false)', () => {
     const r = expand({
       encoding: { x: { ...X, axis: { format: '%d' } }, ...PRICES },
       layer: [
-        { mark: { type: 'candlestick', gaps: false, tooltip: false } },
+        { mark: { type: 'candlestick', gaps: false, tooltip: false, lastPrice: false } },
         { mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } },
       ],
     });
@@ -730,7 +752,8 @@ describe('in concat and facet', () => {
     });
     expect(r.problems).toEqual([]);
     const items = await drawn(r.spec);
-    const bodies = [...items.entries()].filter(([name]) => name.endsWith('layer_1_marks'));
+    // The bodies (the layer after them is the last price's).
+    const bodies = [...items.entries()].filter(([name]) => name.endsWith('child_layer_1_marks'));
     expect(bodies.flatMap(([, list]) => list)).toHaveLength(8);
   });
 

@@ -514,6 +514,66 @@ const MISTAKES: Mistake[] = [
     only: true,
   },
   {
+    name: 'candlestick range as words: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "range": "6 months"},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"range" must match the pattern ^([1-9][0-9]{0,3}[DWMY]|YTD|All)$', '3:44-3:54', '"6 months"'),
+    only: true,
+  },
+  {
+    name: 'candlestick range of three dates: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "range": ["2024-01-01", "2024-02-01", "2024-03-01"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"range" must have at most 2 items', '3:44-3:86', '["2024-01-01", "2024-02-01", "2024-03-01"]'),
+    only: true,
+  },
+  {
+    name: 'candlestick range button of an unknown span: one schema error at the button',
+    text: vl(
+      '  "mark": {"type": "candlestick", "rangeButtons": ["1M", "2X"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('Item 2 of "rangeButtons" must match the pattern ^([1-9][0-9]{0,3}[DWMY]|YTD|All)$', '3:58-3:62', '"2X"'),
+    only: true,
+  },
+  {
+    name: 'candlestick price axis on top: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "priceAxis": "top"},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('Unknown value "top" for "priceAxis". Use "left" or "right"', '3:48-3:53', '"top"'),
+    only: true,
+  },
+  {
+    name: 'candlestick price scale misspelt: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "priceScale": "logarithmic"},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e(
+      'Unknown value "logarithmic" for "priceScale". Use "linear", "log" or "percent"',
+      '3:49-3:62',
+      '"logarithmic"',
+    ),
+    only: true,
+  },
+  {
+    name: 'candlestick crosshair of the wrong kind: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "crosshair": "on"},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"crosshair" must be true or false', '3:48-3:52', '"on"'),
+    only: true,
+  },
+  {
+    name: 'candlestick last price of the wrong kind: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "lastPrice": 1},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"lastPrice" must be true or false', '3:48-3:49', '1'),
+    only: true,
+  },
+  {
     name: 'gauge option of the wrong kind: the schema error, not also the default used',
     text: vl('  "mark": {"type": "gauge", "thickness": "thick"},\n  "encoding": {"value": {"field": "b"}}'),
     error: e('"thickness" must be a number', '3:42-3:49', '"thick"'),

@@ -87,7 +87,7 @@ export const candlestick: ExtensionMark = {
       candlestickOptions,
       spec,
       ctx,
-      ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+      ({ options: o, encoding, fields, price, slots, y, color, shared }) => {
         const layer: JsonObject[] = [];
         const body = partStyle(o.body);
         const speaking = speakingPart(o, encoding, fields);
@@ -103,15 +103,15 @@ export const candlestick: ExtensionMark = {
           });
           layer.push({
             transform: [
-              { calculate: `min(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_low' },
-              { calculate: `max(${datum(fields.open)}, ${datum(fields.close)})`, as: '__body_high' },
+              { calculate: `min(${datum(price.open)}, ${datum(price.close)})`, as: '__body_low' },
+              { calculate: `max(${datum(price.open)}, ${datum(price.close)})`, as: '__body_high' },
             ],
-            layer: [segment(fields.low, '__body_low'), segment('__body_high', fields.high)],
+            layer: [segment(price.low, '__body_low'), segment('__body_high', price.high)],
           });
         } else if (wick) {
           layer.push({
             mark: { type: 'rule', style: 'candlestick-wick', ...quiet, ...wick },
-            encoding: { ...shared, x: slots.center, y: { ...y, field: fields.low }, y2: { field: fields.high }, color },
+            encoding: { ...shared, x: slots.center, y: { ...y, field: price.low }, y2: { field: price.high }, color },
           });
         }
         if (body) {
@@ -129,13 +129,12 @@ export const candlestick: ExtensionMark = {
           const bodyEncoding: JsonObject = {
             ...shared,
             ...slots.span('left', 'right'),
-            y: { ...y, field: fields.open },
-            y2: { field: fields.close },
+            y: { ...y, field: price.open },
+            y2: { field: price.close },
             ...(o.hollow ? hollow : { color }),
             ...speaking,
           };
           layer.push({
-            ...(params !== undefined ? { params } : {}),
             mark: {
               type: 'bar',
               style: 'candlestick-body',

@@ -1,7 +1,9 @@
 /**
- * What candlestick and ohlc share: their common options, the volume pane, and the frame that
- * turns a unit spec into a layer. Kept apart so each mark file only says which parts it draws;
- * the price channels are read in financial-channels.ts, the bars placed along x in financial-x.ts.
+ * What candlestick and ohlc share: their common options and the frame that turns a unit spec
+ * into a layer. Kept apart so each mark file only says which parts it draws; the price channels
+ * are read in financial-channels.ts, the bars placed along x in financial-x.ts, the volume pane
+ * is financial-volume.ts, the price axis financial-price.ts, the last price
+ * financial-last-price.ts, and what the page is told for exploring financial-explore.ts.
  */
 import { isObject, type JsonObject } from '../json';
 import { DIRECTION_COLORS, splitUnit } from './shared/parts';
@@ -16,7 +18,6 @@ import {
   priceFields,
   priceY,
   volumeField,
-  volumeTooltip,
   type PriceFields,
 } from './financial-channels';
 import {
@@ -28,11 +29,16 @@ import {
   zoomParam,
   type BarSlots,
 } from './financial-x';
+import { declareExplore, exploreOptions, withZoomValue, zoomValue } from './financial-explore';
+import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions } from './financial-last-price';
+import { percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
+import { volumePane } from './financial-volume';
 
 // The marks, the render layer's tests and the annotation read these here.
 export { datum, lodExpressions } from './fused-expressions';
 export * from './financial-channels';
 export * from './financial-x';
+export { VOLUME_DEFINITIONS, VOLUME_PANE_HEIGHT } from './financial-volume';
 
 /**
  * The options both marks take (each adds its own parts). `band` says what it measures in the
@@ -82,6 +88,9 @@ export function financialOptions(band: string) {
         '`false` puts the bars on a trading-day axis: one slot per bar, so weekends and holidays leave no gaps, ' +
         'with dates as labels. Every layer that shares the x channel follows.',
     }),
+    ...exploreOptions,
+    ...lastPriceOptions,
+    ...priceOptions,
   };
 }
 
@@ -97,46 +106,6 @@ export interface FinancialMarkOptions<O extends FinancialOptions> {
 /** Pixel columns assumed when the spec gives no width (more than most plots have). */
 export const LOD_DEFAULT_COLUMNS = 1000;
 
-/** Height of the volume pane. */
-export const VOLUME_PANE_HEIGHT = 80;
-
-/** Definitions the financial marks' schema adds: the volume channel and pane. */
-export const VOLUME_DEFINITIONS = {
-  VolumeFieldDef: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['field'],
-    properties: {
-      field: { type: 'string', description: 'The data field holding the traded volume.' },
-      type: { const: 'quantitative', description: 'Volumes are numbers (the only type the pane reads).' },
-      title: { type: ['string', 'null'], description: 'Title of the volume axis. __Default value:__ `"Volume"`' },
-    },
-    description: 'The volume of each bar of a candlestick or ohlc mark, drawn in a pane below the chart.',
-  },
-  VolumePaneDef: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      height: {
-        type: 'number',
-        minimum: 20,
-        description: `Height of the volume pane in pixels. __Default value:__ \`${VOLUME_PANE_HEIGHT}\``,
-      },
-      color: {
-        type: 'string',
-        description: "One color for every volume bar. __Default value:__ the bar's direction color",
-      },
-      opacity: {
-        type: 'number',
-        minimum: 0,
-        maximum: 1,
-        description: 'Opacity of the volume bars. __Default value:__ `0.5`',
-      },
-    },
-    description: 'Size and style of the volume pane.',
-  },
-};
-
 /**
  * With `gaps: false`, the x a layer shares becomes the trading-day x, so lines and annotations
  * beside the bars sit on the same slots (the mark's own x, if it has one, stays its own).
@@ -151,53 +120,6 @@ export function sharedTradingDayX<O extends FinancialOptions>(
   if (own['x'] !== undefined) return undefined;
   const options = declared.resolve(spec, ctx);
   return options.gaps === false && isCalendarX(inherited['x']) ? { x: tradingDayX(inherited['x']) } : undefined;
-}
-
-/**
- * The volume pane: a bar per price bar, in the bar's slot and direction color, on its own y
- * (starting at zero), with the dates on its axis. The walker puts it below the chart and shares x.
- */
-function volumePane<O extends FinancialOptions>(
-  name: string,
-  lod: JsonObject[],
-  slots: BarSlots,
-  encoding: JsonObject,
-  fields: PriceFields,
-  volume: { field: string; title?: string | null },
-  options: O,
-): JsonObject {
-  const style = isObject(options.volume) ? options.volume : {};
-  const transform = [...lod, ...slots.transform];
-  const x = slots.continuous ? slots.span('left', 'right') : { x: { ...slots.center } };
-  return {
-    ...(transform.length ? { transform } : {}),
-    height: typeof style['height'] === 'number' ? style['height'] : VOLUME_PANE_HEIGHT,
-    mark: {
-      type: 'bar',
-      style: `${name}-volume`,
-      opacity: typeof style['opacity'] === 'number' ? style['opacity'] : 0.5,
-      minBandSize: 1,
-      ...(slots.continuous ? {} : { width: { band: options.band } }),
-    },
-    encoding: {
-      ...x,
-      y: {
-        field: volume.field,
-        type: 'quantitative',
-        title: volume.title === undefined ? 'Volume' : volume.title,
-        // Short labels (80M, 1.2B: finance writes billions with a B, not SI's G); no zero at the
-        // pane's foot, where it would sit on the date labels under it and the bars say it anyway.
-        axis: {
-          format: '~s',
-          tickCount: 3,
-          labelExpr: "datum.value === 0 ? '' : replace(datum.label, 'G', 'B')",
-        },
-      },
-      y2: { datum: 0 },
-      color: typeof style['color'] === 'string' ? { value: style['color'] } : directionColor(fields, options),
-      ...(options.tooltip ? { tooltip: volumeTooltip(encoding['x'], volume) } : {}),
-    },
-  };
 }
 
 /** The base of the name of the zoom a financial mark adds (see `withZoom`). */
@@ -221,7 +143,10 @@ function withZoom(params: unknown, options: FinancialOptions, x: unknown, ctx: E
 export interface FinancialSetup<O extends FinancialOptions> {
   options: O;
   encoding: JsonObject;
+  /** The raw prices: what tooltips and descriptions read. */
   fields: PriceFields;
+  /** The prices drawn on y: the raw ones, or their change in percent (`priceScale`). */
+  price: PriceFields;
   slots: BarSlots;
   /** The price axis every part shares. */
   y: JsonObject;
@@ -229,8 +154,27 @@ export interface FinancialSetup<O extends FinancialOptions> {
   color: JsonObject;
   /** The user's other channels (opacity, href…), kept on every part. */
   shared: JsonObject;
-  /** The unit's params: they belong on one part (a layer cannot hold selections itself). */
-  params: unknown;
+}
+
+/**
+ * The unit's params go on one part (a layer cannot hold selections itself): the first whose x is
+ * the bars' left edge, as the level of detail reads the zoom by that field (`zoom["__x0"]`), else
+ * the first part. Returns the parts and the field the zoom's interval is keyed by.
+ */
+function withParams(layer: JsonObject[], params: unknown): { layer: JsonObject[]; key?: string } {
+  if (params === undefined) return { layer };
+  const xField = (part: JsonObject) => {
+    const x = isObject(part['encoding']) ? part['encoding']['x'] : undefined;
+    return isObject(x) && typeof x['field'] === 'string' ? x['field'] : undefined;
+  };
+  const units = layer.filter((part) => part['mark'] !== undefined);
+  const carrier = units.find((part) => xField(part) === '__x0') ?? units[0];
+  if (!carrier) return { layer };
+  const key = xField(carrier);
+  return {
+    layer: layer.map((part) => (part === carrier ? { params, ...part } : part)),
+    ...(key !== undefined ? { key } : {}),
+  };
 }
 
 /**
@@ -251,7 +195,7 @@ export function expandFinancial<O extends FinancialOptions>(
   const fields = priceFields(encoding, ctx, name);
   const split = splitUnit(spec);
   const { outer } = split;
-  const params = withZoom(split.params, options, encoding['x'], ctx);
+  let params = withZoom(split.params, options, encoding['x'], ctx);
   if (!fields) return { ...outer, mark: 'rule' };
   const slots = barSlots(encoding['x'], options.band);
   if (!slots) {
@@ -264,22 +208,54 @@ export function expandFinancial<O extends FinancialOptions>(
   }
   const volume = volumeField(encoding);
   const x = encoding['x'] as JsonObject;
+  const xField = x['field'] as string;
+  // What orders the bars: their time on a continuous x, else the x field itself.
+  const time = slots.continuous ? '__t' : xField;
+  // Vega-Lite zooms continuous scales only.
+  const zoom = slots.continuous ? zoomParam(params) : undefined;
+  if (zoom !== undefined) params = withZoomValue(params, zoom, zoomValue(options.range, x['type'] === 'temporal', ctx));
+  const percent = options.priceScale === 'percent';
+  const setup = (s: BarSlots): FinancialSetup<O> => ({
+    options,
+    encoding,
+    fields,
+    price: percent ? percentFields(fields) : fields,
+    slots: s,
+    y: pricedY(priceY(encoding), options),
+    color: directionColor(fields, options),
+    shared: otherChannels(encoding),
+  });
+  // The field the zoom is keyed by depends on the part that holds it: a first drawing says which.
+  const key = zoom !== undefined ? withParams(parts(setup(slots)), params).key : undefined;
   const columns = ctx.width ?? LOD_DEFAULT_COLUMNS;
   // Where no more bars than pixel columns can arrive (inline data), every bar keeps its column
   // at any zoom: the level of detail would change nothing, so it is left out.
-  const lod =
-    options.lod !== false && slots.continuous && !(ctx.rows !== undefined && ctx.rows <= columns)
+  const lodOn = options.lod !== false && slots.continuous && !(ctx.rows !== undefined && ctx.rows <= columns);
+  const lastPrice = options.lastPrice !== false && ctx.scales !== undefined;
+  const keep = Object.entries(encoding).flatMap(([ch, def]) =>
+    ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
+  );
+  const lodOf = (extra: string[]) =>
+    lodOn
       ? levelOfDetail(x, fields, columns, {
           ...(volume ? { volume: volume.field } : {}),
-          keep: Object.entries(encoding).flatMap(([ch, def]) =>
-            ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
-          ),
-          ...(zoomParam(params) !== undefined ? { zoom: zoomParam(params)! } : {}),
+          keep: [...keep, ...extra],
+          ...(key === '__x0' ? { zoom: zoom! } : {}),
         })
       : [];
+  const lod = lodOf(lastPrice ? [LAST_BAR] : []);
+  // Without the level of detail (whose filter does it), a filter keeps the bars in view so the
+  // price axis fits them when zoomed. On each part rather than on the layer: Vega-Lite cannot
+  // draw a facet whose shared data a zoom filters after a joinaggregate (the level of detail's
+  // filter has that problem: a faceted chart with one does not draw).
+  const view = !lodOn && zoom !== undefined && key !== undefined ? [viewFilter(zoom, key)] : [];
+  // The change from the first bar in view: after whatever cuts the bars to the view.
+  const pct = percent ? percentTransforms(fields, time) : [];
+  const inView = view.length ? [...view, ...pct] : [];
   let paneAdded = false;
   if (volume && options.volume !== false) {
-    paneAdded = ctx.addPane(volumePane(name, lod, slots, encoding, fields, volume, options));
+    const paneLod = lastPrice ? lodOf([]) : lod;
+    paneAdded = ctx.addPane(volumePane(name, [paneLod, view], slots, encoding, fields, volume, options));
     if (!paneAdded) {
       ctx.report({
         severity: 'warning',
@@ -290,21 +266,37 @@ export function expandFinancial<O extends FinancialOptions>(
   }
   // Under a volume pane the dates are read on the pane's axis, not twice.
   const partSlots = paneAdded ? barSlots(withoutAxisLabels(encoding['x']), options.band)! : slots;
-  const layer = parts({
-    options,
-    encoding,
-    fields,
-    slots: partSlots,
-    y: priceY(encoding),
-    color: directionColor(fields, options),
-    shared: otherChannels(encoding),
-    params,
-  });
+  const drawn = setup(partSlots);
+  const layer = withParams(parts(drawn), params).layer;
+  if (lastPrice) {
+    layer.push(
+      lastPriceLayer({
+        mark: name,
+        fields,
+        time,
+        percent,
+        side: options.priceAxis,
+        y: drawn.y,
+        scales: ctx.scales!,
+        colors: options,
+      }),
+    );
+  }
+  if (zoom !== undefined) declareExplore(ctx, name, zoom, x, fields, volume?.field, options);
+  const cut = (part: JsonObject): JsonObject =>
+    inView.length
+      ? { ...part, transform: [...inView, ...(Array.isArray(part['transform']) ? part['transform'] : [])] }
+      : part;
   const transform = [
     ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
+    // The last bar of the whole series, before the level of detail or the view cut it away.
+    ...(lastPrice && lodOn ? [lastBarTransform(xField)] : []),
     ...lod,
     ...slots.transform,
+    // Right after the slots: the page runs slots and change as one (src/render/bar-slots.ts).
     ...(options.tooltip ? changeTransforms(fields) : []),
+    ...(lastPrice && !lodOn ? [lastBarTransform(time)] : []),
+    ...(inView.length ? [] : pct),
   ];
-  return { ...outer, ...(transform.length ? { transform } : {}), layer };
+  return { ...outer, ...(transform.length ? { transform } : {}), layer: layer.map(cut) };
 }

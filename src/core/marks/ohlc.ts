@@ -10,7 +10,8 @@ export const OHLC = 'ohlc';
 /** Every option of the ohlc mark, declared once: schema, defaults and resolver follow. */
 export const ohlcOptions = declareOptions(OHLC, {
   ...financialOptions('Share of the spacing between bars that the two ticks span.'),
-  range: option.part({ default: true, description: 'The high–low line: `false` hides it; mark properties style it.' }),
+  // Named `stem`, not `range`: `range` is the range the chart opens on (financialOptions).
+  stem: option.part({ default: true, description: 'The high–low line: `false` hides it; mark properties style it.' }),
   open: option.part({ default: true, description: 'The open tick: `false` hides it; mark properties style it.' }),
   close: option.part({ default: true, description: 'The close tick: `false` hides it; mark properties style it.' }),
 });
@@ -52,19 +53,18 @@ export const ohlc: ExtensionMark = {
       ohlcOptions,
       spec,
       ctx,
-      ({ options: o, encoding, fields, slots, y, color, shared, params }) => {
+      ({ options: o, encoding, fields, price, slots, y, color, shared }) => {
         const speaking = speakingPart(o, encoding, fields);
         const layer: JsonObject[] = [];
-        const range = partStyle(o.range);
-        if (range) {
+        const stem = partStyle(o.stem);
+        if (stem) {
           layer.push({
-            ...(params !== undefined ? { params } : {}),
-            mark: { type: 'rule', style: 'ohlc-range', strokeWidth: 1.5, ...range },
+            mark: { type: 'rule', style: 'ohlc-stem', strokeWidth: 1.5, ...stem },
             encoding: {
               ...shared,
               x: slots.center,
-              y: { ...y, field: fields.low },
-              y2: { field: fields.high },
+              y: { ...y, field: price.low },
+              y2: { field: price.high },
               color,
               ...speaking,
             },
@@ -72,9 +72,9 @@ export const ohlc: ExtensionMark = {
         }
         // Each tick is a thin bar from the bar's position to its side of the slot: open left,
         // close right. On a discrete x, where slots cannot be split, ticks are centred.
-        // The range's description names all four prices: the ticks are left out of what a screen
+        // The stem's description names all four prices: the ticks are left out of what a screen
         // reader reads (Vega-Lite would describe each of them too).
-        const quiet = range && speaking.description ? { aria: false } : {};
+        const quiet = stem && speaking.description ? { aria: false } : {};
         const tick = (which: 'open' | 'close', style: JsonObject) => ({
           mark: {
             type: 'bar',
@@ -88,8 +88,8 @@ export const ohlc: ExtensionMark = {
           encoding: {
             ...shared,
             ...(which === 'open' ? slots.span('left', 'center') : slots.span('center', 'right')),
-            y: { ...y, field: fields[which] },
-            y2: { field: fields[which] },
+            y: { ...y, field: price[which] },
+            y2: { field: price[which] },
             color,
           },
         });

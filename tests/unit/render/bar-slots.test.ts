@@ -186,8 +186,9 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
   it('replace the slot transforms (and the change) of a candlestick, and the chart draws exactly the same', async () => {
     const spec = chart({ data: { values: bars(120) } });
     const fused = fuseMarkTransforms(spec);
-    expect(types(spec)).toEqual(['window', 'joinaggregate']);
-    expect(types(fused)).toEqual(['chartspecslots']);
+    // After the slots, the last price's joinaggregate (the last bar) and window (one row of it).
+    expect(types(spec)).toEqual(['window', 'joinaggregate', 'joinaggregate', 'window']);
+    expect(types(fused)).toEqual(['chartspecslots', 'joinaggregate', 'window']);
     expect(JSON.stringify(fused)).toContain('"open":"open","close":"close"');
     expect(JSON.stringify(fused)).not.toContain('"as":"__change_pct"');
     expect(await svg(fused)).toBe(await svg(spec));
@@ -195,9 +196,12 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
 
   it('do so in the volume pane, beside a level of detail, and for ohlc without a tooltip', async () => {
     const withVolume = chart({ data: { values: bars(2000) } }, { volume: { field: 'volume' } });
+    // The last price reads the last bar before the level of detail (a joinaggregate).
     expect(types(fuseMarkTransforms(withVolume))).toEqual([
+      'joinaggregate',
       'chartspeclod',
       'chartspecslots',
+      'window',
       'chartspeclod',
       'chartspecslots',
     ]);
@@ -217,8 +221,9 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
     });
     const ohlc = compile(r.spec as TopLevelSpec).spec as VegaSpec;
     const fused = fuseMarkTransforms(ohlc);
-    expect(types(fused)).toEqual(['chartspecslots']);
-    expect(JSON.stringify(fused)).not.toContain('"close":"close"');
+    expect(types(fused)).toEqual(['chartspecslots', 'joinaggregate', 'window']);
+    // No change fused (the explore meta names the close field, elsewhere in the spec).
+    expect(JSON.stringify(fused)).not.toMatch(/"type":"chartspecslots"[^}]*"close":"close"/);
     expect(await svg(fused)).toBe(await svg(ohlc));
   });
 
@@ -240,7 +245,7 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
     // Only the change differs: the slots are still fused, the change stays as written.
     const pct = JSON.parse(text.replace(': null","as":"__change_pct"', ': 0","as":"__change_pct"')) as VegaSpec;
     const fusedPct = fuseMarkTransforms(pct);
-    expect(types(fusedPct)).toEqual(['chartspecslots']);
+    expect(types(fusedPct)).toEqual(['chartspecslots', 'joinaggregate', 'window']);
     expect(JSON.stringify(fusedPct)).toContain('"as":"__change_pct"');
     expect(await svg(fusedPct)).toBe(await svg(pct));
 
