@@ -6,6 +6,7 @@ import type { LogEntry } from '../core/logger';
 import type { RendererChoice } from '../io/preferences';
 import type { ChartState, Summary } from '../state/chart-status';
 import { ExploreBar } from './ExploreBar';
+import { Navigator } from './Navigator';
 
 installPageVega();
 
@@ -90,6 +91,9 @@ export function ChartView(props: ChartViewProps) {
             </>
           )}
         </div>
+      )}
+      {hasChart && explore?.navigator && (
+        <Navigator state={explore.navigator} onWindow={(window) => session.setWindow(window)} />
       )}
       {state === 'stale' && (
         <div className="stale-badge" role="status" data-testid="stale">

@@ -38,6 +38,8 @@ export interface ExploreMeta {
   range?: RangeToken | [string | number, string | number];
   /** The range buttons to show (none when empty). */
   buttons: RangeToken[];
+  /** Show the navigator under the chart (the whole series, with a window on the range in view). */
+  navigator?: boolean;
 }
 
 /** The explorable units a compiled (or expanded) spec declares, in the order of the text. */

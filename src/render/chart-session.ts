@@ -164,6 +164,11 @@ export class ChartSession {
     this.enqueue(() => (controls === this.controls ? controls?.show(token) : undefined));
   }
 
+  /** Shows the range a navigator's window covers (fractions of the whole range). */
+  setWindow(window: [number, number]): void {
+    this.controls?.setWindow(window);
+  }
+
   /** Each explorable unit's range in view, as its spec would write it. */
   visibleRanges(): ReturnType<ExploreControls['ranges']> {
     return this.controls?.ranges() ?? [];

@@ -1,9 +1,11 @@
 import type { Spec as VegaSpec, View } from 'vega';
 import { exploresOf, type ExploreMeta, type RangeToken } from '../core/explore';
 import { Crosshair } from './crosshair';
-import { domainOf } from './explore-scene';
+import { domainOf, plotOf } from './explore-scene';
+import { domainAt, windowOf } from './explore-navigator';
 import {
   activeRange,
+  noteWhole,
   openingToken,
   showPair,
   showRange,
@@ -25,6 +27,20 @@ export interface ExploreState {
   buttons: readonly RangeToken[];
   /** The button whose range is in view, if any. */
   active: RangeToken | undefined;
+  /** The navigator under the chart, when the spec asks for one and the whole series is known. */
+  navigator?: NavigatorState | undefined;
+}
+
+export interface NavigatorState {
+  /** The whole series, an SVG path in `OVERVIEW_BOX`. */
+  path: string;
+  /** The range in view as fractions of the whole range. */
+  window: [number, number];
+  /** Where the plot is across the chart pane (px from the pane's left, and its width): the navigator lines up with it. */
+  left: number;
+  width: number;
+  /** The first and last dates in view, as words (for the window's accessible value). */
+  label: string;
 }
 
 /** The explorable units a drawn spec declares, and the signals of their zooms in the spec drawn. */
@@ -39,6 +55,10 @@ export class ExploreControls {
   private state: ExploreState;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private gone = false;
+  /** A navigator window asked for while the view runs for the one before. */
+  private wanted: [number, number] | undefined;
+  private moving: Promise<void> | undefined;
+  private frame = 0;
 
   constructor(
     private readonly el: HTMLElement,
@@ -55,7 +75,7 @@ export class ExploreControls {
     this.pinch = zooms.length && typeof window !== 'undefined' ? new Pinch(el, view, zooms) : undefined;
     for (const z of zooms) {
       // Nothing zoomed yet: the domain is the whole range.
-      if (!z.whole && !view.signal(z.signal)) z.whole = domainOf(view, z.meta.scales.x);
+      if (!z.whole && !view.signal(z.signal)) noteWhole(view, z);
       view.addSignalListener(z.signal, this.onZoom);
     }
   }
@@ -76,7 +96,30 @@ export class ExploreControls {
       if (token) await showRange(this.view, [z], token);
       else if (Array.isArray(z.meta.range)) await showPair(this.view, z, z.meta.range);
     }
+    if (this.zooms.some((z) => z.meta.navigator)) {
+      for (const z of this.zooms) await wholeRange(this.view, z);
+      this.placeNavigator();
+    }
     await this.findActive();
+  }
+
+  /** Shows the range a navigator's window covers (fractions of the whole range); runs coalesce. */
+  setWindow(window: [number, number]): void {
+    this.wanted = window;
+    if (this.moving) return;
+    this.moving = (async () => {
+      while (this.wanted && !this.gone) {
+        const [f0, f1] = this.wanted;
+        this.wanted = undefined;
+        for (const z of this.zooms) {
+          if (!z.whole) continue;
+          const all = f0 <= 0 && f1 >= 1;
+          const domain = domainAt([f0, f1], z.whole);
+          this.view.signal(z.signal, all ? null : z.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
+        }
+        await this.view.runAsync();
+      }
+    })().finally(() => (this.moving = undefined));
   }
 
   /** Shows a range button's range. */
@@ -113,6 +156,7 @@ export class ExploreControls {
   destroy(): void {
     this.gone = true;
     clearTimeout(this.timer);
+    if (typeof cancelAnimationFrame !== 'undefined') cancelAnimationFrame(this.frame);
     for (const z of this.zooms) this.view.removeSignalListener(z.signal, this.onZoom);
     this.crosshair?.destroy();
     this.pinch?.destroy();
@@ -120,10 +164,38 @@ export class ExploreControls {
 
   private readonly onZoom = (): void => {
     this.crosshair?.refresh();
+    if (this.state.navigator && !this.frame)
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.placeNavigator();
+      });
     // Which button is in view, once the wheel or the drag rests.
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.findActive(), 120);
   };
+
+  /** The navigator for the range in view, lined up with the plot of the first unit that asks for one. */
+  private placeNavigator(): void {
+    const zoom = this.zooms.find((z) => z.meta.navigator);
+    const plot = zoom && plotOf(this.view, zoom.meta);
+    if (this.gone || !zoom?.whole || !zoom.overview || !plot) return;
+    const domain = domainOf(this.view, zoom.meta.scales.x);
+    const drawn = this.view.container()?.querySelector('canvas, svg')?.getBoundingClientRect();
+    const pane = this.el.closest('.chart-pane')?.getBoundingClientRect();
+    const left = drawn && pane ? drawn.left - pane.left + plot.x : plot.x;
+    const [a, b] = visibleRanges(this.view, [zoom])[0]!.range;
+    this.state = {
+      ...this.state,
+      navigator: {
+        path: zoom.overview,
+        window: windowOf(domain, zoom.whole),
+        left,
+        width: plot.width,
+        label: `${a} to ${b}`,
+      },
+    };
+    this.changed();
+  }
 
   private async findActive(): Promise<void> {
     if (this.gone || !this.state.buttons.length) return;

@@ -3,6 +3,7 @@ import { rangeDomain, type ExploreMeta, type RangeToken } from '../core/explore'
 import { isObject } from '../core/json';
 import { boundedWalk } from '../core/walk';
 import { barsWithin, domainOf, slotPad } from './explore-scene';
+import { overviewPath } from './explore-navigator';
 
 /**
  * The visible range of an explorable unit, as the page moves it: the range a spec opens on
@@ -16,6 +17,15 @@ export interface Zoom {
   signal: string;
   /** The whole x range, once known (new rows forget it). */
   whole?: [number, number] | undefined;
+  /** The navigator's picture of the whole series, taken while it is in view (./explore-navigator.ts). */
+  overview?: string | undefined;
+}
+
+/** Notes the whole range (and its overview) of a unit that shows it now. */
+export function noteWhole(view: View, zoom: Zoom): [number, number] {
+  zoom.whole = domainOf(view, zoom.meta.scales.x);
+  zoom.overview = overviewPath(view, zoom.meta, zoom.whole);
+  return zoom.whole;
 }
 
 /** Every signal of a spec, top level and nested in groups. */
@@ -53,13 +63,13 @@ export function zoomsOf(spec: VegaSpec, metas: readonly ExploreMeta[]): Zoom[] {
 export async function wholeRange(view: View, zoom: Zoom): Promise<[number, number]> {
   if (zoom.whole) return zoom.whole;
   const zoomed = view.signal(zoom.signal) as unknown;
-  if (!zoomed) return (zoom.whole = domainOf(view, zoom.meta.scales.x));
+  if (!zoomed) return noteWhole(view, zoom);
   view.signal(zoom.signal, null);
   await view.runAsync();
-  zoom.whole = domainOf(view, zoom.meta.scales.x);
+  const whole = noteWhole(view, zoom);
   view.signal(zoom.signal, zoomed);
   await view.runAsync();
-  return zoom.whole;
+  return whole;
 }
 
 /**

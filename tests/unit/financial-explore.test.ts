@@ -114,6 +114,7 @@ describe('what an explorable financial chart tells the page', () => {
         zoom: 'chartspec_zoom',
         fields: { x: 'd', temporal: true, open: 'o', high: 'h', low: 'l', close: 'c', volume: 'v' },
         crosshair: true,
+        navigator: true,
         buttons: ['1M', '3M', '6M', 'YTD', '1Y', 'All'],
         unit: '',
         markObject: true,
@@ -141,6 +142,11 @@ describe('what an explorable financial chart tells the page', () => {
       range: ['2024-01-05', day(9)],
       buttons: [],
     });
+    // The readout reads no volume the chart leaves out; the navigator can be left out.
+    const quiet = exploresOf(
+      expand(chart({ type: 'candlestick', volume: false, navigator: false }, 20, { volume: { field: 'v' } })).spec,
+    )[0]!;
+    expect([quiet.fields.volume, quiet.navigator]).toEqual([undefined, false]);
     // Buttons name spans of time: none on a numeric x.
     expect(meta({ type: 'candlestick' }, { field: 'd', type: 'quantitative' })).toMatchObject({
       fields: { temporal: false },

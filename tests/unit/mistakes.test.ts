@@ -566,6 +566,14 @@ const MISTAKES: Mistake[] = [
     only: true,
   },
   {
+    name: 'candlestick navigator of the wrong kind: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "navigator": "bottom"},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"navigator" must be true or false', '3:48-3:56', '"bottom"'),
+    only: true,
+  },
+  {
     name: 'candlestick last price of the wrong kind: one schema error at the value',
     text: vl(
       '  "mark": {"type": "candlestick", "lastPrice": 1},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',

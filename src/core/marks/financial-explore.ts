@@ -46,11 +46,18 @@ export const exploreOptions = {
       `Buttons that show a range back from the last bar: \`true\` shows ${DEFAULT_RANGE_BUTTONS.join(', ')}; ` +
       '`false` none; or a list of spans (`["1W", "1M", "All"]`). On a time x with `zoom` on.',
   }),
+  navigator: option.boolean({
+    default: true,
+    description:
+      'The navigator under the chart: the whole series, small, with a window on the range in view that a drag ' +
+      'moves and its edges resize; `false` leaves it out. With `zoom` on.',
+  }),
 };
 
 /** The resolved options this file reads. */
 interface ExploreOptions {
   crosshair: boolean;
+  navigator: boolean;
   range: RangeOption;
   rangeButtons: boolean | RangeToken[];
 }
@@ -125,6 +132,7 @@ export function declareExplore(
       ...(volume !== undefined ? { volume } : {}),
     },
     crosshair: options.crosshair !== false,
+    navigator: options.navigator !== false,
     // `All` is what a chart opens on without a range.
     ...(written && range !== 'All' ? { range } : {}),
     buttons,

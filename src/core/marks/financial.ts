@@ -282,7 +282,8 @@ export function expandFinancial<O extends FinancialOptions>(
       }),
     );
   }
-  if (zoom !== undefined) declareExplore(ctx, name, zoom, x, fields, volume?.field, options);
+  if (zoom !== undefined)
+    declareExplore(ctx, name, zoom, x, fields, options.volume === false ? undefined : volume?.field, options);
   const cut = (part: JsonObject): JsonObject =>
     inView.length
       ? { ...part, transform: [...inView, ...(Array.isArray(part['transform']) ? part['transform'] : [])] }
