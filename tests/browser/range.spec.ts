@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { editorReady, openWith, waitForChart, watch } from './helpers';
+import { clickIntoEditor, editorReady, openWith, waitForChart, watch } from './helpers';
 
 /**
  * The range of a candlestick's time axis: the range buttons (1M … All) above the chart, the range
@@ -115,8 +115,118 @@ test('"Keep this range in the spec" writes the range in view into the mark, and 
   expect(text.replace(/,\s*"range": \[[^\]]*\]/, '')).toBe(spec());
   expect(await page.getByTestId('problems').textContent()).toContain('0 errors');
   // One undo takes it back.
-  await page.locator('.monaco-editor textarea').focus();
+  await clickIntoEditor(page);
   await page.keyboard.press('Control+z');
   await expect.poll(() => savedText(page)).toBe(spec());
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('zooming into a million bars with the keys reaches single candles whose prices are the data', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/#/example/candlestick-million-bars');
+  await waitForChart(page, 1);
+  const chart = page.getByTestId('chart');
+  await chart.focus();
+  // Each + shows 80 % of the range: about 31 presses from 694 days to under the plot's width in minutes.
+  const drawn = () =>
+    page.evaluate(() => {
+      type Item = { datum: Record<string, number> };
+      type Mark = { marktype: string; role: string; items: Item[] };
+      const host = document.querySelector('[data-testid="chart"]') as Element & {
+        chartspecView: { scenegraph(): { root: { items: { items: Mark[] }[] } } };
+      };
+      const marks = host.chartspecView.scenegraph().root.items[0]!.items;
+      const bodies = marks.find((m) => m.marktype === 'rect' && m.role === 'mark')!;
+      return bodies.items.map((i) => ({ ...i.datum }));
+    });
+  for (let k = 0; k < 40; k++) {
+    await page.keyboard.press('+');
+    const bars = await drawn();
+    if (bars.length > 1 && bars.length < 600) break;
+  }
+  const bars = await drawn();
+  expect(bars.length).toBeGreaterThan(1);
+  expect(bars.length).toBeLessThan(600);
+  // Single bars: one minute apart, each with the prices the spec's formulas give its minute.
+  const t0 = Date.UTC(2023, 0, 2);
+  for (const bar of bars) {
+    const i = (bar['time']! - t0) / 60_000;
+    expect(Number.isInteger(i)).toBe(true);
+    const open = 100 + 18 * Math.sin(i / 40000) + 6 * Math.sin(i / 2300) + 1.5 * Math.sin(i / 97);
+    const close = open + 0.35 * Math.sin(i * 1.7);
+    expect(bar['open']).toBeCloseTo(open, 9);
+    expect(bar['close']).toBeCloseTo(close, 9);
+    expect(bar['high']).toBeCloseTo(Math.max(open, close) + 0.2 + 0.15 * Math.abs(Math.sin(i * 0.37)), 9);
+    expect(bar['low']).toBeCloseTo(Math.min(open, close) - 0.2 - 0.15 * Math.abs(Math.cos(i * 0.53)), 9);
+  }
+  const times = bars.map((b) => b['time']!).sort((a, b) => a - b);
+  expect(times.every((t, k) => k === 0 || t - times[k - 1]! === 60_000)).toBe(true);
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('the navigator shows the window in view; dragging it pans the chart, dragging an edge zooms it', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openWith(page, spec());
+  const whole = await xDomain(page);
+  const span = whole[1]! - whole[0]!;
+  const navigator = page.getByTestId('navigator');
+  const windowBox = () => page.getByTestId('navigator-window').boundingBox();
+  // Lined up with the plot.
+  const plot = await page.evaluate(() => {
+    const host = document.querySelector('[data-testid="chart"]') as Element & {
+      chartspecView: { origin(): [number, number]; width(): number };
+    };
+    const el = host.querySelector('svg, canvas')!.getBoundingClientRect();
+    return { left: el.left + host.chartspecView.origin()[0], width: host.chartspecView.width() };
+  });
+  const nav = (await navigator.boundingBox())!;
+  expect(Math.abs(nav.x - plot.left)).toBeLessThanOrEqual(2);
+  expect(Math.abs(nav.width - plot.width)).toBeLessThanOrEqual(2);
+  // The 3M button: the window covers the last 3 months of the whole range.
+  await page.getByTestId('range-3M').click();
+  await expect.poll(() => xDomain(page)).toEqual(bars(Date.UTC(2024, 3, 18), LAST));
+  await expect.poll(async () => (await windowBox())!.x).toBeGreaterThan(nav.x + nav.width * 0.4);
+  const w = (await windowBox())!;
+  const shown = await xDomain(page);
+  expect(w.x - nav.x).toBeCloseTo(((shown[0]! - whole[0]!) / span) * nav.width, -0.5);
+  // Drag the window 200 px to the left: the range moves back by that share of the whole.
+  const y = w.y + w.height / 2;
+  await page.mouse.move(w.x + w.width / 2, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 10; k++) await page.mouse.move(w.x + w.width / 2 - 20 * k, y);
+  await page.mouse.up();
+  const back = (200 / nav.width) * span;
+  await expect
+    .poll(async () => {
+      const d = await xDomain(page);
+      return Math.abs(d[0]! - (shown[0]! - back)) < span / 500 && Math.abs(d[1]! - (shown[1]! - back)) < span / 500;
+    })
+    .toBe(true);
+  const moved = await xDomain(page);
+  // Drag the end grip 100 px to the right: only the end moves.
+  const end = (await page.getByTestId('navigator-end').boundingBox())!;
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2);
+  await page.mouse.down();
+  for (let k = 1; k <= 5; k++) await page.mouse.move(end.x + end.width / 2 + 20 * k, end.y + end.height / 2);
+  await page.mouse.up();
+  await expect
+    .poll(async () => {
+      const d = await xDomain(page);
+      return (
+        Math.abs(d[0]! - moved[0]!) < span / 500 &&
+        Math.abs(d[1]! - (moved[1]! + (100 / nav.width) * span)) < span / 500
+      );
+    })
+    .toBe(true);
+  // The keys move the focused window.
+  await page.getByTestId('navigator-window').focus();
+  const before = await xDomain(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await xDomain(page))[0]!).toBeGreaterThan(before[0]!);
   expect(seen.consoleErrors).toEqual([]);
 });
