@@ -1,7 +1,8 @@
 import { lodExpressions } from '../core/marks/fused-expressions';
 import { pulseRows, same, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
+import { reuseTuples } from './reused-tuples';
 import { rangeOf, timeColumn, type TimeColumn } from './time-column';
-import { ingest, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
+import { sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
  * The financial marks' level of detail, run in one pass. The marks write it as plain Vega-Lite
@@ -12,8 +13,12 @@ import { ingest, sourceArray, transformRegistry, type TransformClass } from './v
  *
  * `matchLevelOfDetail` finds those transforms in a compiled Vega spec — only in exactly the form
  * the marks write them — and `chartspeclod` takes their place (see ./fused-transforms). It reads the rows
- * without writing to them (so Vega copies nothing) and gives the very tuples the aggregate gives:
- * the same columns, the same first and last bars, the same extremes and sums, in the same order.
+ * without writing to them (so Vega copies nothing) and gives the rows the aggregate gives: the
+ * same columns, the same first and last bars, the same extremes and sums, in the order the
+ * standard transforms give them when run on these rows and this range. (Kept running through
+ * zooms, Vega's own give bars that come back into range after those that stayed, an order that
+ * depends on the ranges before.) From run to run it writes its rows into the tuples it gave
+ * before (./reused-tuples), so a zoom modifies the candles' items rather than making new ones.
  * Only the drawing uses it: exported and shared specs keep the standard transforms.
  */
 
@@ -133,9 +138,13 @@ export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodPar
   });
 }
 
+/** The params other than the range: a change to one of them starts the transform over. */
+const SHAPE = ['field', 'temporal', 'columns', 'high', 'low', 'volume'];
+
 /**
  * The `chartspeclod` Vega transform: recomputes its columns whenever its rows or range change,
- * reading the rows' times once per change of the rows (./time-column).
+ * reading the rows' times once per change of the rows (./time-column), and writing the columns
+ * into the tuples it gave before (./reused-tuples), so the marks keep their items.
  */
 class LevelOfDetail extends TransformBase {
   static Definition = {
@@ -177,11 +186,19 @@ class LevelOfDetail extends TransformBase {
       !(pulse.mod.length && (!pulse.modified() || pulse.modified(_.field)));
     const times = timesStay ? col : (this.times = timeColumn(rows, _.field, !!_.temporal));
     const fields = ['__column', '__first', '__last', _.high, _.low, ...(_.volume !== undefined ? [_.volume] : [])];
+    // Other params than the range change the fields the tuples hold: no tuple is kept then.
+    const before = this.value && !_.modified(SHAPE) ? this.value : [];
     const out = pulse.fork(pulse.NO_SOURCE | pulse.NO_FIELDS);
-    if (this.value) out.rem = this.value;
-    const next = columnRows(rows, times, _).map(ingest);
-    this.value = next;
-    out.add = next;
+    // A change to the source rows may have changed the bars a column points to, inside: every
+    // tuple kept counts as modified then, so the fields read from them are read again.
+    const next = reuseTuples(before, columnRows(rows, times, _), fields, '__column', rowsChanged);
+    const first = this.value === null;
+    const old = this.value;
+    this.value = next.tuples;
+    out.add = next.add;
+    out.mod = next.mod;
+    out.rem = old === null || before === old ? next.rem : old;
+    if (!first && !out.changed()) return pulse.StopPropagation;
     return out.modifies(fields);
   }
 }

@@ -4,6 +4,7 @@ import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { lodExpressions } from '../../../src/core/marks/financial';
 import { fuseMarkTransforms, installFusedTransforms } from '../../../src/render/fused-transforms';
+import { transformRegistry, TransformBase, type TransformClass } from '../../../src/render/vega-internals';
 import { candleRows, compiledCandlestick, drawnSvg } from '../charts';
 
 installFusedTransforms();
@@ -141,15 +142,29 @@ describe('the fused level of detail', () => {
   });
 });
 
+/** A transform that keeps the pulses it sees (what the collect after the level of detail gets). */
+const seen: { add: Row[]; rem: Row[]; mod: Row[] }[] = [];
+class Recorder extends (TransformBase as unknown as new (value: unknown, params?: unknown) => object) {
+  static Definition = { type: 'TestRecord', metadata: {}, params: [] };
+  constructor(params?: unknown) {
+    super(null, params);
+  }
+  transform(_: unknown, pulse: { add: Row[]; rem: Row[]; mod: Row[] }) {
+    seen.push({ add: [...pulse.add], rem: [...pulse.rem], mod: [...pulse.mod] });
+    return pulse;
+  }
+}
+transformRegistry['testrecord'] = Recorder as unknown as TransformClass;
+
 /** A view with the standard level of detail and the fused one over the same rows, zoomed by `zoom`. */
-async function zoomable(rows: Row[], temporal: boolean, columns: number, volume: boolean) {
+async function zoomable(rows: Row[], temporal: boolean, columns: number, volume: boolean, record = false) {
   const chain = standardChain('d', temporal, columns, 'zoom', volume);
   const spec = {
     signals: [{ name: 'zoom', value: {} }],
     data: [
       { name: 'src', values: rows },
       { name: 'std', source: 'src', transform: chain },
-      { name: 'fused', source: 'src', transform: chain },
+      { name: 'fused', source: 'src', transform: [...chain, ...(record ? [{ type: 'testrecord' }] : [])] },
     ],
   } as unknown as VegaSpec;
   const view = new vega.View(vega.parse(fuseMarkTransforms(spec)), { renderer: 'none' });
@@ -279,6 +294,47 @@ describe('the fused level of detail while zooming and editing', () => {
 
   const daily = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ i, d: Date.UTC(2020, 0, 1) + i * DAY, h: i + 2, l: i, v: 1 }));
+
+  it('keeps the tuple of a column that stays, and gives nothing downstream for it', async () => {
+    // Fewer bars than columns: a column per bar, so a pan leaves most columns as they were.
+    const view = await zoomable(daily(50), true, 100, true, true);
+    view.signal('zoom', { __x0: [Date.UTC(2020, 0, 11), Date.UTC(2020, 0, 30)] });
+    await view.runAsync();
+    const before = [...(view.data('fused') as Row[])];
+    expect(before.map((r) => (r['__first'] as Row)['i'])).toEqual(Array.from({ length: 20 }, (_, k) => 10 + k));
+    seen.length = 0;
+    view.signal('zoom', { __x0: [Date.UTC(2020, 0, 16), Date.UTC(2020, 1, 4)] });
+    await view.runAsync();
+    const after = view.data('fused') as Row[];
+    expect(ids(after)).toEqual(ids(view.data('std') as Row[]));
+    // Bars 15..29 keep their very tuples, in place; 10..14 leave, 30..34 come.
+    expect(after.slice(0, 15)).toEqual(before.slice(5));
+    for (let k = 0; k < 15; k++) expect(after[k]).toBe(before[k + 5]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.mod).toEqual([]);
+    expect(seen[0]!.rem.map((r) => (r['__first'] as Row)['i'])).toEqual([10, 11, 12, 13, 14]);
+    expect(seen[0]!.add.map((r) => (r['__first'] as Row)['i'])).toEqual([30, 31, 32, 33, 34]);
+    view.finalize();
+  });
+
+  it('modifies the tuple of a column that changes, in place, rather than removing it and adding another', async () => {
+    const view = await zoomable(daily(1000), true, 50, true, true);
+    view.signal('zoom', { __x0: [Date.UTC(2020, 1, 1), Date.UTC(2020, 6, 1)] });
+    await view.runAsync();
+    const before = [...(view.data('fused') as Row[])];
+    expect(before).toHaveLength(50);
+    seen.length = 0;
+    view.signal('zoom', { __x0: [Date.UTC(2020, 1, 4), Date.UTC(2020, 6, 4)] });
+    await view.runAsync();
+    const after = view.data('fused') as Row[];
+    expect(ids(after)).toEqual(ids(view.data('std') as Row[]));
+    for (let k = 0; k < after.length; k++) expect(after[k]).toBe(before[k]);
+    expect(seen[0]!.add).toEqual([]);
+    expect(seen[0]!.rem).toEqual([]);
+    expect(seen[0]!.mod.length).toBeGreaterThan(0);
+    for (const t of seen[0]!.mod) expect(before).toContain(t);
+    view.finalize();
+  });
 
   it('reads the rows again when they change: an appended bar in the range, a removed one, a moved one', async () => {
     const view = await zoomable(daily(1000), true, 50, true);
