@@ -1,7 +1,8 @@
-import { toDate } from 'vega-util';
 import { lodExpressions } from '../core/marks/fused-expressions';
 import { pulseRows, same, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
-import { ingest, transformRegistry, type TransformClass } from './vega-internals';
+import { reuseTuples } from './reused-tuples';
+import { rangeOf, timeColumn, type TimeColumn } from './time-column';
+import { sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
  * The financial marks' level of detail, run in one pass. The marks write it as plain Vega-Lite
@@ -12,8 +13,12 @@ import { ingest, transformRegistry, type TransformClass } from './vega-internals
  *
  * `matchLevelOfDetail` finds those transforms in a compiled Vega spec — only in exactly the form
  * the marks write them — and `chartspeclod` takes their place (see ./fused-transforms). It reads the rows
- * without writing to them (so Vega copies nothing) and gives the very tuples the aggregate gives:
- * the same columns, the same first and last bars, the same extremes and sums, in the same order.
+ * without writing to them (so Vega copies nothing) and gives the rows the aggregate gives: the
+ * same columns, the same first and last bars, the same extremes and sums, in the order the
+ * standard transforms give them when run on these rows and this range. (Kept running through
+ * zooms, Vega's own give bars that come back into range after those that stayed, an order that
+ * depends on the ranges before.) From run to run it writes its rows into the tuples it gave
+ * before (./reused-tuples), so a zoom modifies the candles' items rather than making new ones.
  * Only the drawing uses it: exported and shared specs keep the standard transforms.
  */
 
@@ -26,7 +31,7 @@ interface LodParams {
   high: string;
   low: string;
   volume?: string;
-  modified(): boolean;
+  modified(name?: string | string[]): boolean;
 }
 
 /** The measures of one column, as Vega's aggregate keeps them. */
@@ -46,26 +51,28 @@ const missing = (v: unknown) => v == null || v === '';
 
 /** The aggregate output of the level of detail for these rows (see the module comment). */
 export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modified'>): Row[] {
+  return columnRows(rows, timeColumn(rows, p.field, p.temporal), p);
+}
+
+/**
+ * The same, with the rows' times already read. Only the rows in the zoomed range count (the
+ * marks' filter), and on sorted times those are one run of positions: only they are visited, so a
+ * zoom costs the bars in view, not all of them. The count and the time range are those of all
+ * rows, as the marks' joinaggregate runs before the filter.
+ */
+export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>): Row[] {
   const n = rows.length;
-  const ts: unknown[] = new Array(n);
-  // `__t`, and the joinaggregate's min, max and count over it.
-  let tmin: unknown;
-  let tmax: unknown;
-  for (let i = 0; i < n; i++) {
-    const raw = rows[i]![p.field];
-    const t = p.temporal ? toDate(raw as never) : +(raw as number);
-    ts[i] = t;
-    if (missing(t) || t !== t) continue;
-    if ((t as number) < (tmin as number) || tmin === undefined) tmin = t;
-    if ((t as number) > (tmax as number) || tmax === undefined) tmax = t;
-  }
+  const ts = col.times;
   // The zoomed range replaces the data's range, as in the marks' filter and column expressions.
   const z = p.range;
   const zoomed = Array.isArray(z) && z.length === 2;
-  const lo = zoomed ? +(z[0] as number) : (tmin as number);
-  const hi = zoomed ? +(z[1] as number) : (tmax as number);
+  const lo = zoomed ? +(z[0] as number) : (col.min as number);
+  const hi = zoomed ? +(z[1] as number) : (col.max as number);
   const divide = n > p.columns && hi > lo;
   const { columns, high, low, volume } = p;
+  // Outside this run of positions no row passes the filter (sorted times); the filter below
+  // still decides for each row inside it.
+  const [from, to] = zoomed && col.sorted ? rangeOf(col, lo, hi) : [0, n];
 
   const byKey = new Map<string, Column>();
   const order: Column[] = [];
@@ -73,7 +80,7 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
   // A column index is a small integer, except for rows without a usable time (NaN, negative).
   const isColumn = (key: unknown): key is number =>
     typeof key === 'number' && key >= 0 && key < columns && Number.isInteger(key);
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const t = ts[i] as number;
     if (zoomed && !(t >= lo && t <= hi)) continue;
     let c: Column | undefined;
@@ -131,7 +138,14 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
   });
 }
 
-/** The `chartspeclod` Vega transform: recomputes its columns whenever its rows or range change. */
+/** The params other than the range: a change to one of them starts the transform over. */
+const SHAPE = ['field', 'temporal', 'columns', 'high', 'low', 'volume'];
+
+/**
+ * The `chartspeclod` Vega transform: recomputes its columns whenever its rows or range change,
+ * reading the rows' times once per change of the rows (./time-column), and writing the columns
+ * into the tuples it gave before (./reused-tuples), so the marks keep their items.
+ */
 class LevelOfDetail extends TransformBase {
   static Definition = {
     type: 'ChartspecLod',
@@ -147,27 +161,45 @@ class LevelOfDetail extends TransformBase {
     ],
   };
   declare value: Row[] | null;
+  private times: TimeColumn | null = null;
 
   constructor(params?: unknown) {
     super(null, params);
   }
 
   transform(_: LodParams, pulse: Pulse): Pulse | unknown {
-    if (this.value && !_.modified() && !pulse.changed()) return pulse.StopPropagation;
-    const rows = pulseRows(pulse);
+    const rowsChanged = !!pulse.changed();
+    if (this.value && !_.modified() && !rowsChanged) return pulse.StopPropagation;
+    const source = sourceArray(pulse);
+    const rows = source ?? pulseRows(pulse);
+    const col = this.times;
+    // The times stay while the very same array holds the same rows: no row added or removed, and
+    // no time modified (Vega names the fields a change modifies; none named, any may be).
+    const timesStay =
+      col !== null &&
+      source !== undefined &&
+      col.rows === source &&
+      col.field === _.field &&
+      col.temporal === _.temporal &&
+      pulse.add.length === 0 &&
+      pulse.rem.length === 0 &&
+      !(pulse.mod.length && (!pulse.modified() || pulse.modified(_.field)));
+    const times = timesStay ? col : (this.times = timeColumn(rows, _.field, !!_.temporal));
+    const fields = ['__column', '__first', '__last', _.high, _.low, ...(_.volume !== undefined ? [_.volume] : [])];
+    // Other params than the range change the fields the tuples hold: no tuple is kept then.
+    const before = this.value && !_.modified(SHAPE) ? this.value : [];
     const out = pulse.fork(pulse.NO_SOURCE | pulse.NO_FIELDS);
-    if (this.value) out.rem = this.value;
-    const next = levelOfDetailRows(rows, _).map(ingest);
-    this.value = next;
-    out.add = next;
-    return out.modifies([
-      '__column',
-      '__first',
-      '__last',
-      _.high,
-      _.low,
-      ...(_.volume !== undefined ? [_.volume] : []),
-    ]);
+    // A change to the source rows may have changed the bars a column points to, inside: every
+    // tuple kept counts as modified then, so the fields read from them are read again.
+    const next = reuseTuples(before, columnRows(rows, times, _), fields, '__column', rowsChanged);
+    const first = this.value === null;
+    const old = this.value;
+    this.value = next.tuples;
+    out.add = next.add;
+    out.mod = next.mod;
+    out.rem = old === null || before === old ? next.rem : old;
+    if (!first && !out.changed()) return pulse.StopPropagation;
+    return out.modifies(fields);
   }
 }
 

@@ -159,3 +159,15 @@ export interface InterpreterInternals {
   ): (item: unknown, params: unknown) => number;
 }
 export const interpreter = expressionInterpreter as unknown as InterpreterInternals;
+
+/**
+ * The array of rows backing a pulse (`pulse.source`, the upstream collect's own array, the same
+ * from run to run while its rows stay), or undefined when the pulse has none or filters it (then
+ * only `pulse.visit` gives its rows). Private: `srcF`, the filter a pulse applies to its source
+ * (vega-dataflow's Pulse). level-of-detail.ts keeps what it read from the rows while the array
+ * stays the same.
+ */
+export function sourceArray(pulse: unknown): readonly Tuple[] | undefined {
+  const p = pulse as { source?: unknown; srcF?: unknown };
+  return Array.isArray(p.source) && p.srcF == null ? (p.source as Tuple[]) : undefined;
+}

@@ -11,6 +11,7 @@ import {
   registerFormat,
   runnablePrototypes,
   sceneRoot,
+  sourceArray,
   targetsOf,
   transformRegistry,
   TransformBase,
@@ -147,6 +148,55 @@ describe('private fields of a live view', () => {
     expect(during).toBeTruthy();
     expect(currentPulse(view)).toBeFalsy();
     view.finalize();
+  });
+
+  it('a pulse holds the upstream collect’s own array as its source; srcF is its pending filter on it', async () => {
+    const got: unknown[] = [];
+    class Probe extends (TransformBase as unknown as new (value: unknown, params?: unknown) => object) {
+      static Definition = { type: 'ChartspecProbe', metadata: {}, params: [{ name: 's', type: 'number' }] };
+      constructor(params?: unknown) {
+        super(null, params);
+      }
+      transform(_: unknown, pulse: unknown) {
+        got.push(sourceArray(pulse));
+        return pulse;
+      }
+    }
+    transformRegistry['chartspecprobe'] = Probe as never;
+    const view = new vega.View(
+      vega.parse({
+        signals: [{ name: 's', value: 1 }],
+        data: [
+          { name: 't', values: [{ a: 1 }, { a: 2 }] },
+          { name: 'u', source: 't', transform: [{ type: 'chartspecprobe', s: { signal: 's' } } as never] },
+        ],
+      }),
+      { renderer: 'none' },
+    );
+    await view.runAsync();
+    // A run for a signal alone: the same array again.
+    view.signal('s', 2);
+    await view.runAsync();
+    expect(got).toHaveLength(2);
+    expect(got[0]).toBe(view.data('t'));
+    expect(got[1]).toBe(got[0]);
+    view.finalize();
+    delete transformRegistry['chartspecprobe'];
+    const Pulse = (vega as unknown as { Pulse: new (df: unknown, stamp: number) => Record<string, unknown> }).Pulse;
+    const p = new Pulse(null, 1) as Record<string, unknown> & {
+      SOURCE: number;
+      filter(flags: number, f: (t: unknown) => unknown): unknown;
+      materialize(flags: number): unknown;
+    };
+    expect(sourceArray(p)).toBeUndefined();
+    const rows = [{ a: 1 }, { a: 2 }];
+    p['source'] = rows;
+    expect(sourceArray(p)).toBe(rows);
+    p.filter(p.SOURCE, (t) => ((t as { a: number }).a > 1 ? t : null));
+    expect(typeof p['srcF']).toBe('function');
+    expect(sourceArray(p)).toBeUndefined();
+    p.materialize(p.SOURCE);
+    expect(sourceArray(p)).toEqual([{ a: 2 }]);
   });
 
   it('operators list their targets; a MultiExtent has _update, and an extent feeds no pulses', async () => {

@@ -1,0 +1,79 @@
+import { toDate } from 'vega-util';
+import type { Row } from './transform-base';
+
+/**
+ * The level of detail's `__t` for every row of its source, with what the marks' joinaggregate
+ * computes over all rows (min, max), kept by the `chartspeclod` transform between runs. Zooming
+ * and panning only move the range, so nothing here depends on it; it is rebuilt when the source
+ * rows change.
+ */
+export interface TimeColumn {
+  /** The array the times were read from (the rows' positions index the times). */
+  readonly rows: readonly Row[];
+  readonly field: string;
+  readonly temporal: boolean;
+  /** `__t` of each row, as the marks' formula gives it: null, a number (NaN included) or a Date. */
+  readonly times: unknown[];
+  /** `+__t` of each row. */
+  readonly values: Float64Array;
+  /** The joinaggregate's min and max of `__t` (undefined without a usable time). */
+  readonly min: unknown;
+  readonly max: unknown;
+  /**
+   * Every time is a number (not null, not NaN) and none is smaller than the one before: the
+   * rows inside a range are then one run of positions, found by bisection.
+   */
+  readonly sorted: boolean;
+}
+
+const missing = (v: unknown) => v == null || v === '';
+
+/** Reads the times of `rows` (one pass; `toDate` per row for a temporal x). */
+export function timeColumn(rows: readonly Row[], field: string, temporal: boolean): TimeColumn {
+  const n = rows.length;
+  const times: unknown[] = new Array(n);
+  const values = new Float64Array(n);
+  let min: unknown;
+  let max: unknown;
+  let sorted = true;
+  let before = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const raw = rows[i]![field];
+    const t = temporal ? toDate(raw as never) : +(raw as number);
+    times[i] = t;
+    // `+null` is 0: a null time must not pass for the epoch in a bisection.
+    const v = t == null ? Number.NaN : +(t as number);
+    values[i] = v;
+    if (sorted && !(v >= before)) sorted = false;
+    before = v;
+    // The joinaggregate's min and max skip missing values and NaN, as Vega's measures do.
+    if (missing(t) || t !== t) continue;
+    if ((t as number) < (min as number) || min === undefined) min = t;
+    if ((t as number) > (max as number) || max === undefined) max = t;
+  }
+  return { rows, field, temporal, times, values, min, max, sorted };
+}
+
+/**
+ * The positions `[from, to)` of a sorted column whose time passes the marks' filter
+ * `t >= lo && t <= hi`; with a NaN bound none does (every comparison with NaN is false).
+ */
+export function rangeOf(col: TimeColumn, lo: number, hi: number): [number, number] {
+  const v = col.values;
+  // The first time >= lo, then the first one not <= hi: both tests turn true once and stay so.
+  let a = 0;
+  let b = v.length;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    if (v[m]! >= lo) b = m;
+    else a = m + 1;
+  }
+  const from = a;
+  b = v.length;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    if (!(v[m]! <= hi)) b = m;
+    else a = m + 1;
+  }
+  return [from, Math.max(from, a)];
+}
