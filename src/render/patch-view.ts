@@ -15,14 +15,19 @@ type Row = Record<string, unknown>;
 export async function patchView(view: View, base: VegaSpec, patch: DataPatch): Promise<boolean> {
   markTaskStart(); // the slices count this task's time from here
   try {
-    for (const { index, name, rows } of patch.datasets) {
+    for (const { index, name, rows, appended = [] } of patch.datasets) {
       const before = (base as { data: { values: Row[] }[] }).data[index]!.values;
       const tuples = view.data(name) as Row[];
       if (tuples.length !== before.length) return false;
       if (rows.length && tuples[rows[0]![0]] === before[rows[0]![0]]) {
         const own = ownRows(tuples, before, rows);
         if (!own) return false;
-        view.change(name, changeset().remove(tuples).insert(own));
+        view.change(
+          name,
+          changeset()
+            .remove(tuples)
+            .insert([...own, ...appended.map((row) => ({ ...row }))]),
+        );
         continue;
       }
       const cs = changeset();
@@ -33,8 +38,11 @@ export async function patchView(view: View, base: VegaSpec, patch: DataPatch): P
         for (const k of new Set([...Object.keys(old), ...Object.keys(row)]))
           if (t[k] !== row[k]) cs.modify(t as never, k, row[k]);
       }
+      // New rows at the end, as copies: Vega marks the rows it holds, and these are the spec's.
+      if (appended.length) cs.insert(appended.map((row) => ({ ...row })));
       view.change(name, cs);
     }
+    if (patch.description !== undefined) view.description(patch.description);
     // Laid out again, as a chart drawn anew is: Vega pads for its axes and legends only when its
     // size changes, and a typed value can lengthen their labels (left as they were, they are cut).
     view.resize();

@@ -141,14 +141,25 @@ describe('data patches', () => {
     expect(third.vega).toBeTruthy();
     expect(third.patch).toBeUndefined();
 
-    // More than rows changed (the mark), or rows added: the whole spec.
+    // More than rows changed (the mark): the whole spec.
     result(s.handle({ id: 4, text: ROWS(values, 'point') }));
-    expect((s.handle({ kind: 'spec', id: 4, base: third.seq! }) as SpecResponse).vega).toBeTruthy();
+    const fourth = s.handle({ kind: 'spec', id: 4, base: third.seq! }) as SpecResponse;
+    expect(fourth.vega).toBeTruthy();
+    // A row added at the end (a new bar): it travels alone, and applied it is the new spec.
     const more = [...values, 5];
     const r5 = result(s.handle({ id: 5, text: ROWS(more, 'point') }));
     expect(r5.spec).toBe('changed');
-    const fourth = s.handle({ kind: 'spec', id: 5, base: third.seq! + 1 }) as SpecResponse;
-    expect(fourth.vega).toBeTruthy();
+    const fifth = s.handle({ kind: 'spec', id: 5, base: fourth.seq! }) as SpecResponse;
+    expect(fifth.vega).toBeUndefined();
+    expect(fifth.patch!.datasets).toEqual([{ index: 0, name: 'source_0', rows: [], appended: [{ i: 1000, v: 5 }] }]);
+    const grown = new PipelineSession();
+    result(grown.handle({ id: 1, text: ROWS(more, 'point') }));
+    expect(applyPatch(fourth.vega!, fifth.patch!)).toEqual(
+      (grown.handle({ kind: 'spec', id: 1 }) as SpecResponse).vega,
+    );
+    // Rows taken away: the whole spec.
+    result(s.handle({ id: 6, text: ROWS(values, 'point') }));
+    expect((s.handle({ kind: 'spec', id: 6, base: fifth.seq! }) as SpecResponse).vega).toBeTruthy();
   });
 
   it('valuesPatch: rows of plain inline data sets only, up to a limit', async () => {
@@ -163,6 +174,14 @@ describe('data patches', () => {
       datasets: [{ index: 0, name: 'd', rows: [[4, { i: 4, v: -1 }]] }],
     });
     expect(valuesPatch(spec(rows(10)) as never, spec(rows(10)) as never, equal)).toEqual({ datasets: [] });
+    // The description the page writes counts the rows: it travels with them.
+    const described = (n: number) => ({ ...spec(rows(n)), description: `${n} rows` });
+    expect(valuesPatch(described(10) as never, described(11) as never, equal)).toEqual({
+      datasets: [{ index: 0, name: 'd', rows: [], appended: [{ i: 10, v: 10 }] }],
+      description: '11 rows',
+    });
+    // Anything else beside the rows: no patch.
+    expect(valuesPatch(spec(rows(10)) as never, { ...spec(rows(11)), title: 'x' } as never, equal)).toBeUndefined();
     // A data set with a format or transforms of its own, rows that are not objects, more rows
     // than the limit: no patch.
     expect(

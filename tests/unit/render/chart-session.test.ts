@@ -126,6 +126,23 @@ describe('ChartSession', () => {
     expect((s.view!.data('table') as { y: number }[]).map((d) => d.y)).toEqual([1, 5]);
   });
 
+  it('patches rows added at the end into the same view, leaving the rows of the spec unmarked', async () => {
+    const { s, drawn, next } = session();
+    const first = bars(rows);
+    s.update(first, 1);
+    await next();
+    const view = s.view;
+    const added = { x: 'c', y: 7 };
+    const second = bars([...rows, added]);
+    s.update(second, 2);
+    await next();
+    expect(drawn).toEqual([first, second]);
+    expect(s.view).toBe(view);
+    expect((s.view!.data('table') as { y: number }[]).map((d) => d.y)).toEqual([...rows.map((r) => r.y), 7]);
+    // Vega holds a copy: the spec's row has no id of Vega's.
+    expect(Object.getOwnPropertySymbols(added)).toEqual([]);
+  });
+
   it('draws a structural change anew, in a new view', async () => {
     const { s, drawn, next } = session();
     s.update(bars(rows), 1);
