@@ -13,9 +13,9 @@ import { plotFitOf } from '../core/fit';
 import { focusable, xDomainSignal } from './explore-keys';
 import { answersKey, fitLiveView, liveView, patchedView, pressKey, type LiveView } from './live-view';
 import { paneBox, paneFitted, plotSizes, type PaneFit, type Size } from './pane-fit';
-import { ExploreControls, exploreSetup, type ExploreState } from './explore-controls';
+import { ExploreControls, exploreSetup, type ExploreState, type KeptZooms } from './explore-controls';
 import type { Zoom } from './explore-range';
-import type { RangeToken } from '../core/explore';
+import type { ExploreMeta, RangeToken } from '../core/explore';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
 export interface ChartEvents {
@@ -118,6 +118,8 @@ export class ChartSession {
   private resizing: ResizeObserver | undefined;
   /** The crosshair, pinch and range buttons of the view on screen, when it explores its time axis. */
   private controls: ExploreControls | undefined;
+  /** What the explorable units showed when their view was taken down: the next view goes on showing it. */
+  private kept: KeptZooms | undefined;
 
   constructor(
     private readonly events: ChartEvents,
@@ -167,6 +169,11 @@ export class ChartSession {
   /** Shows the range a navigator's window covers (fractions of the whole range). */
   setWindow(window: [number, number]): void {
     this.controls?.setWindow(window);
+  }
+
+  /** The explorable units of the chart on screen (where a toggle writes into the spec). */
+  exploreUnits(): ExploreMeta[] {
+    return this.drawing?.zooms.map((z) => z.meta) ?? [];
   }
 
   /** Each explorable unit's range in view, as its spec would write it. */
@@ -282,7 +289,7 @@ export class ChartSession {
       if (this.target !== target) return; // a newer spec came: its own sync patches to it
       if (await patchView(current.view, current.spec, patch)) {
         this.live = patchedView(current, target);
-        this.controls?.rowsChanged();
+        await this.controls?.rowsChanged();
         viewShows(current.view, target);
         // New values can widen the axes' labels: the plots make room within the pane.
         await this.fitPane();
@@ -391,6 +398,7 @@ export class ChartSession {
     this.embedded = undefined;
     this.live = undefined;
     if (this.controls) {
+      this.kept = this.controls.kept();
       this.controls.destroy();
       this.controls = undefined;
       this.notify();
@@ -422,7 +430,13 @@ export class ChartSession {
     const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();
     // Sized to the pane and on the range it opens on before it counts as drawn, in the queue of
     // syncs (a patch waits for it).
-    const sized = ready.then(() => this.fitPane()).then(() => controls?.open());
+    const kept = this.kept;
+    this.kept = undefined;
+    const sized = ready
+      .then(() => this.fitPane())
+      .then(() => controls?.open(kept))
+      // The range bar and the navigator take room from the pane once the page shows them.
+      .then(() => (controls ? this.nextTask().then(() => this.fitPane()) : undefined));
     this.enqueue(() => sized);
     sized.then(done, (e: unknown) => this.failed(e));
   }

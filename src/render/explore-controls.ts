@@ -1,5 +1,5 @@
 import type { Spec as VegaSpec, View } from 'vega';
-import { exploresOf, type ExploreMeta, type RangeToken } from '../core/explore';
+import { exploresOf, type ExploreMeta, type PriceScale, type RangeToken } from '../core/explore';
 import { Crosshair } from './crosshair';
 import { domainOf, plotOf } from './explore-scene';
 import { domainAt, windowOf } from './explore-navigator';
@@ -29,7 +29,18 @@ export interface ExploreState {
   active: RangeToken | undefined;
   /** The navigator under the chart, when the spec asks for one and the whole series is known. */
   navigator?: NavigatorState | undefined;
+  /** The price scale of the units (of the first, where they differ). */
+  priceScale: PriceScale;
 }
+
+/**
+ * The x domain a unit showed when its view was taken down (null: the whole range), and the
+ * range its spec asked for then: a chart drawn anew for an edit of its spec (a color, a scale
+ * toggle) goes on showing it, unless the edit changed the range asked for.
+ */
+export type KeptZooms = Map<string, { domain: [number, number] | null; range: ExploreMeta['range'] }>;
+
+const keyOf = (meta: ExploreMeta) => `${meta.unit} ${meta.mark} ${meta.fields.x}`;
 
 export interface NavigatorState {
   /** The whole series, an SVG path in `OVERVIEW_BOX`. */
@@ -69,7 +80,7 @@ export class ExploreControls {
   ) {
     const metas = zooms.map((z) => z.meta);
     const buttons = [...new Set(metas.flatMap((m) => (m.fields.temporal ? m.buttons : [])))];
-    this.state = { buttons, active: undefined };
+    this.state = { buttons, active: undefined, priceScale: metas[0]?.priceScale ?? 'linear' };
     this.crosshair =
       metas.some((m) => m.crosshair) && typeof document !== 'undefined' ? new Crosshair(el, view, metas) : undefined;
     this.pinch = zooms.length && typeof window !== 'undefined' ? new Pinch(el, view, zooms) : undefined;
@@ -90,8 +101,12 @@ export class ExploreControls {
    * value in the Vega-Lite already, widened here to show its first and last bars whole. Then says
    * which button that is.
    */
-  async open(): Promise<void> {
+  async open(kept?: KeptZooms): Promise<void> {
     for (const z of this.zooms) {
+      const before = kept?.get(keyOf(z.meta));
+      if (before && JSON.stringify(before.range) === JSON.stringify(z.meta.range)) {
+        if (await this.restore(z, before.domain)) continue;
+      }
       const token = openingToken(z.meta);
       if (token) await showRange(this.view, [z], token);
       else if (Array.isArray(z.meta.range)) await showPair(this.view, z, z.meta.range);
@@ -101,6 +116,33 @@ export class ExploreControls {
       this.placeNavigator();
     }
     await this.findActive();
+  }
+
+  /**
+   * Shows a domain the unit showed before it was drawn anew, if it lies within the whole range
+   * now (a text about other data is shown as it asks); whether it did.
+   */
+  private async restore(z: Zoom, domain: [number, number] | null): Promise<boolean> {
+    const whole = await wholeRange(this.view, z);
+    if (domain === null) {
+      this.view.signal(z.signal, null);
+    } else {
+      const slack = (whole[1] - whole[0]) * 0.01;
+      if (!(domain[0] >= whole[0] - slack && domain[1] <= whole[1] + slack && domain[1] > domain[0])) return false;
+      this.view.signal(z.signal, z.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
+    }
+    await this.view.runAsync();
+    return true;
+  }
+
+  /** What each unit shows now, for the view drawn next (see `KeptZooms`). */
+  kept(): KeptZooms {
+    const out: KeptZooms = new Map();
+    for (const z of this.zooms) {
+      const zoomed = !!this.view.signal(z.signal);
+      out.set(keyOf(z.meta), { domain: zoomed ? domainOf(this.view, z.meta.scales.x) : null, range: z.meta.range });
+    }
+    return out;
   }
 
   /** Shows the range a navigator's window covers (fractions of the whole range); runs coalesce. */
@@ -133,9 +175,31 @@ export class ExploreControls {
     return visibleRanges(this.view, this.zooms);
   }
 
-  /** New rows may widen the whole range (Home, End and the buttons measure from it). */
-  rowsChanged(): void {
-    for (const z of this.zooms) z.whole = undefined;
+  /**
+   * The rows changed (a patch: a typed bar, a live one): the whole range and the overview are
+   * measured again, the zoom stays, and a zoomed chart that showed the newest bar moves on to
+   * keep showing it (it follows the series, as trading tools do), at the same span.
+   */
+  async rowsChanged(): Promise<void> {
+    for (const z of this.zooms) {
+      const before = z.whole;
+      z.whole = undefined;
+      const zoomed = this.view.signal(z.signal) as unknown;
+      if (!zoomed || !before) {
+        if (!zoomed) noteWhole(this.view, z);
+        continue;
+      }
+      const [a, b] = domainOf(this.view, z.meta.scales.x);
+      const following = b >= before[1] - (before[1] - before[0]) * 1e-6;
+      const whole = await wholeRange(this.view, z);
+      const by = whole[1] - before[1];
+      if (following && by !== 0) {
+        const domain = [a + by, b + by];
+        this.view.signal(z.signal, z.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
+        await this.view.runAsync();
+      }
+    }
+    if (this.state.navigator) this.placeNavigator();
     this.crosshair?.refresh();
   }
 
