@@ -171,6 +171,7 @@ export function App({ initialText, start, early }: AppProps) {
                     {...(state.paused ? { idleMessage: LOCKED_OUT_CHART } : {})}
                     renderer={prefs.renderer}
                     onKeepRange={(ranges) => workspace.keepRange(ranges)}
+                    onMarkOption={(units, key, value) => workspace.setMarkOption(units, key, value)}
                   />
                 </Suspense>
               }

@@ -5,6 +5,7 @@ import { installPageVega } from '../render/page-vega';
 import type { LogEntry } from '../core/logger';
 import type { RendererChoice } from '../io/preferences';
 import type { ChartState, Summary } from '../state/chart-status';
+import type { ExploreMeta } from '../core/explore';
 import { ExploreBar } from './ExploreBar';
 import { Navigator } from './Navigator';
 
@@ -31,6 +32,8 @@ interface ChartViewProps {
   renderer?: RendererChoice;
   /** Writes each explorable unit's range in view into the spec. */
   onKeepRange?(ranges: ReturnType<ChartSession['visibleRanges']>): void;
+  /** Writes an option into the mark of each explorable unit (a toggle above the chart chose it). */
+  onMarkOption?(units: ExploreMeta[], key: string, value: unknown): void;
 }
 
 /**
@@ -74,6 +77,8 @@ export function ChartView(props: ChartViewProps) {
           active={explore.active}
           onRange={(token) => session.showRange(token)}
           onKeep={() => callbacks.current.onKeepRange?.(session.visibleRanges())}
+          priceScale={explore.priceScale}
+          onScale={(scale) => callbacks.current.onMarkOption?.(session.exploreUnits(), 'priceScale', scale)}
         />
       )}
       {hasChart ? (

@@ -1,4 +1,10 @@
-import type { RangeToken } from '../core/explore';
+import { PRICE_SCALES, type PriceScale, type RangeToken } from '../core/explore';
+
+const SCALE_LABELS: Record<PriceScale, { text: string; title: string }> = {
+  linear: { text: 'Linear', title: 'Prices on a linear axis' },
+  log: { text: 'Log', title: 'Prices on a logarithmic axis: equal steps are equal percentages' },
+  percent: { text: '%', title: 'Each price as its change from the first bar in view' },
+};
 
 interface ExploreBarProps {
   /** The range buttons the spec asks for (`rangeButtons`), and the one whose range is in view. */
@@ -7,13 +13,17 @@ interface ExploreBarProps {
   onRange(token: RangeToken): void;
   /** Writes the range in view into the spec. */
   onKeep(): void;
+  /** The price scale drawn, and the toggle that writes another into the spec. */
+  priceScale: PriceScale;
+  onScale(scale: PriceScale): void;
 }
 
 /**
- * Above a chart whose time axis can be explored: the range buttons (1M, 3M, … All) and the
- * action that keeps the range in view by writing it into the spec.
+ * Above a chart whose time axis can be explored: the range buttons (1M, 3M, … All), the price
+ * scale toggles and the action that keeps the range in view. The toggles and "keep" write into
+ * the spec (the text stays the whole truth of the chart); the range buttons only move the view.
  */
-export function ExploreBar({ buttons, active, onRange, onKeep }: ExploreBarProps) {
+export function ExploreBar({ buttons, active, onRange, onKeep, priceScale, onScale }: ExploreBarProps) {
   return (
     <div className="explore-bar" role="toolbar" aria-label="Time range" data-testid="explore-bar">
       {buttons.map((token) => (
@@ -28,6 +38,21 @@ export function ExploreBar({ buttons, active, onRange, onKeep }: ExploreBarProps
           {token}
         </button>
       ))}
+      <span className="scale-toggles" role="group" aria-label="Price scale">
+        {PRICE_SCALES.map((scale) => (
+          <button
+            key={scale}
+            type="button"
+            className="scale-button"
+            aria-pressed={priceScale === scale}
+            data-testid={`scale-${scale}`}
+            title={SCALE_LABELS[scale].title}
+            onClick={() => scale !== priceScale && onScale(scale)}
+          >
+            {SCALE_LABELS[scale].text}
+          </button>
+        ))}
+      </span>
       <button
         type="button"
         className="keep-range"

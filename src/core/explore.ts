@@ -40,7 +40,13 @@ export interface ExploreMeta {
   buttons: RangeToken[];
   /** Show the navigator under the chart (the whole series, with a window on the range in view). */
   navigator?: boolean;
+  /** The price scale the mark draws on (the bar's toggles say which, and write another). */
+  priceScale?: PriceScale;
 }
+
+/** The price scales of the financial marks: `percent` is each price's change from the first bar in view. */
+export const PRICE_SCALES = ['linear', 'log', 'percent'] as const;
+export type PriceScale = (typeof PRICE_SCALES)[number];
 
 /** The explorable units a compiled (or expanded) spec declares, in the order of the text. */
 export function exploresOf(spec: unknown): ExploreMeta[] {

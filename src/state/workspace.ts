@@ -12,7 +12,7 @@ import {
 } from './export';
 import type { LiveSession } from './live-session';
 import { Store } from './store';
-import { rangeEdits, type TextEdit } from '../core/spec-edits';
+import { markOptionEdits, rangeEdits, type TextEdit } from '../core/spec-edits';
 import type { ExploreMeta } from '../core/explore';
 
 /** What the workspace asks of the editor: a text to replace its own, edits of its text. */
@@ -199,6 +199,15 @@ export class Workspace extends Store<WorkspaceState> {
       kind: 'info',
       testid: 'range-kept',
     });
+  }
+
+  /** Writes an option into the mark of each explorable unit (a toggle on the chart chose it). One undoable edit. */
+  setMarkOption(units: readonly Pick<ExploreMeta, 'unit' | 'mark'>[], key: string, value: unknown): void {
+    const edits = markOptionEdits(
+      this.live.get().text,
+      units.map((at) => ({ at, key, value })),
+    );
+    if (edits.length) this.editor()?.applyEdits(edits);
   }
 
   restore(entry: RecentEntry): void {

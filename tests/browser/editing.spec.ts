@@ -24,8 +24,8 @@ test('first start shows the welcome chart, with no problem and no console error'
   await waitForChart(page, 1);
   await waitForSchemaCheck(page);
   await expect(problems(page)).toHaveCount(0);
-  // 44 trading days of ohlc.json: a body per day, and the level annotation's price tag.
-  await expect(marks(page, 'rect')).toHaveCount(45);
+  // 44 trading days of ohlc.json: a body per day, the level annotation's price tag and the last price's tag.
+  await expect(marks(page, 'rect')).toHaveCount(46);
   await expect(page.locator('[data-testid="chart"] svg')).toContainText('Welcome to Chartspec');
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(csp).toContain("script-src 'self'");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickIntoEditor, editorReady, openWith, waitForChart, watch } from './helpers';
+import { clickIntoEditor, editorReady, openWith, pasteText, waitForChart, watch } from './helpers';
 
 /**
  * The range of a candlestick's time axis: the range buttons (1M … All) above the chart, the range
@@ -89,6 +89,9 @@ test('a spec opens on the range it names, back from the last bar', async ({ page
     '1W',
     '2M',
     'All',
+    'Linear',
+    'Log',
+    '%',
     'Keep this range in the spec',
   ]);
 });
@@ -228,5 +231,80 @@ test('the navigator shows the window in view; dragging it pans the chart, draggi
   const before = await xDomain(page);
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await xDomain(page))[0]!).toBeGreaterThan(before[0]!);
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('a bar added to the inline data is drawn by a patch; the zoom stays and follows the newest bar', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openWith(page, spec({ range: '1M' }));
+  await expect.poll(() => xDomain(page)).toEqual(bars(Date.UTC(2024, 5, 18), LAST));
+  const version = Number(await page.locator('.chart-pane').getAttribute('data-version'));
+  // The next day's bar, pasted in as a person edits the data.
+  const next = { date: '2024-07-19', open: 90.5, close: 93.25, high: 94, low: 90 };
+  const withNext = JSON.parse(spec({ range: '1M' })) as { data: { values: unknown[] } };
+  withNext.data.values.push(next);
+  await pasteText(page, JSON.stringify(withNext, null, 2));
+  await waitForChart(page, version + 1);
+  const patched = await page.evaluate(() =>
+    performance.getEntriesByName('chartspec:drawn').map((m) => (m as PerformanceMark).detail as { patched?: boolean }),
+  );
+  expect(patched.at(-1)!.patched).toBe(true);
+  // The same span, one day on: the new bar is in view, and the readout shows it.
+  await expect.poll(() => xDomain(page)).toEqual(bars(Date.UTC(2024, 5, 19), LAST + DAY));
+  await expect(page.getByTestId('readout')).toContainText('C 93.25');
+  await expect(page.getByTestId('readout')).toContainText('Fri, 19 Jul 2024');
+  // A chart zoomed away from the newest bar stays where it is.
+  await page.getByTestId('chart').focus();
+  await page.keyboard.press('ArrowLeft');
+  const away = await xDomain(page);
+  withNext.data.values.push({ date: '2024-07-20', open: 93, close: 94, high: 95, low: 92 });
+  await pasteText(page, JSON.stringify(withNext, null, 2));
+  await waitForChart(page, version + 2);
+  expect(await xDomain(page)).toEqual(away);
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('the scale toggles write priceScale into the spec; the chart drawn anew keeps the range in view', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openWith(page, spec());
+  await editorReady(page);
+  await expect(page.getByTestId('scale-linear')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('range-3M').click();
+  const shown = bars(Date.UTC(2024, 3, 18), LAST);
+  await expect.poll(() => xDomain(page)).toEqual(shown);
+  const version = Number(await page.locator('.chart-pane').getAttribute('data-version'));
+  await page.getByTestId('scale-log').click();
+  await expect.poll(() => savedText(page)).toContain('"priceScale": "log"');
+  await waitForChart(page, version + 1);
+  await expect(page.getByTestId('scale-log')).toHaveAttribute('aria-pressed', 'true');
+  const yType = () =>
+    page.evaluate(() => {
+      const host = document.querySelector('[data-testid="chart"]') as Element & {
+        chartspecView: { scale(n: string): { type: string } };
+      };
+      return host.chartspecView.scale('y').type;
+    });
+  expect(await yType()).toBe('log');
+  // Drawn anew for the edit, yet still on the three months in view.
+  expect(await xDomain(page)).toEqual(shown);
+  // Percent: the axis reads changes from the first bar in view.
+  await page.getByTestId('scale-percent').click();
+  await expect.poll(() => savedText(page)).toContain('"priceScale": "percent"');
+  await waitForChart(page, version + 2);
+  expect(await xDomain(page)).toEqual(shown);
+  const yDomain = await page.evaluate(() => {
+    const host = document.querySelector('[data-testid="chart"]') as Element & {
+      chartspecView: { scale(n: string): { domain(): number[] } };
+    };
+    return host.chartspecView.scale('y').domain();
+  });
+  // Prices near 100 moving by a few percent: changes, not prices.
+  expect(Math.max(...yDomain.map(Math.abs))).toBeLessThan(0.5);
   expect(seen.consoleErrors).toEqual([]);
 });

@@ -3,7 +3,7 @@
  * open on and the range buttons, declared as options here; and the range written into the zoom
  * itself, so an exported Vega-Lite file opens on the same dates.
  */
-import { DEFAULT_RANGE_BUTTONS, RANGE_PATTERN, type RangeToken } from '../explore';
+import { DEFAULT_RANGE_BUTTONS, RANGE_PATTERN, type PriceScale, type RangeToken } from '../explore';
 import { isObject, type JsonObject } from '../json';
 import { option } from './shared/declare';
 import type { PriceFields } from './financial-channels';
@@ -58,6 +58,7 @@ export const exploreOptions = {
 interface ExploreOptions {
   crosshair: boolean;
   navigator: boolean;
+  priceScale: PriceScale;
   range: RangeOption;
   rangeButtons: boolean | RangeToken[];
 }
@@ -133,6 +134,7 @@ export function declareExplore(
     },
     crosshair: options.crosshair !== false,
     navigator: options.navigator !== false,
+    priceScale: options.priceScale,
     // `All` is what a chart opens on without a range.
     ...(written && range !== 'All' ? { range } : {}),
     buttons,

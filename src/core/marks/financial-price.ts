@@ -5,10 +5,10 @@
 import { isObject, type JsonObject } from '../json';
 import { datum } from './fused-expressions';
 import { option } from './shared/declare';
+import { PRICE_SCALES } from '../explore';
 import type { PriceFields } from './financial-channels';
 
 export const PRICE_AXES = ['left', 'right'] as const;
-export const PRICE_SCALES = ['linear', 'log', 'percent'] as const;
 
 export const priceOptions = {
   priceAxis: option.enum(PRICE_AXES, {
