@@ -21,6 +21,13 @@ const VIEWS = {
   'dark-candles': async (page) => page.goto(`${base}/#/example/candlestick-hollow-dark`),
   // A composition (candles over volume, a gauge, lines, bars) sized to the pane.
   dashboard: async (page) => page.goto(`${base}/#/example/financial-dashboard`),
+  // An explorable chart: range buttons, the crosshair and readout over a bar, the navigator.
+  explore: async (page) => {
+    await page.goto(`${base}/#/example/candlestick-range-buttons`);
+    await page.waitForSelector('[data-testid="navigator"]');
+    const plot = await page.locator('[data-testid="chart"] canvas, [data-testid="chart"] svg').first().boundingBox();
+    await page.mouse.move(plot.x + plot.width * 0.55, plot.y + plot.height * 0.35);
+  },
 };
 
 execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', 'dist-shots'], { stdio: 'inherit' });

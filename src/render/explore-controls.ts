@@ -228,7 +228,7 @@ export class ExploreControls {
 
   private readonly onZoom = (): void => {
     this.crosshair?.refresh();
-    if (this.state.navigator && !this.frame)
+    if (this.state.navigator && !this.frame && typeof requestAnimationFrame === 'function')
       this.frame = requestAnimationFrame(() => {
         this.frame = 0;
         this.placeNavigator();
@@ -244,8 +244,9 @@ export class ExploreControls {
     const plot = zoom && plotOf(this.view, zoom.meta);
     if (this.gone || !zoom?.whole || !zoom.overview || !plot) return;
     const domain = domainOf(this.view, zoom.meta.scales.x);
-    const drawn = this.view.container()?.querySelector('canvas, svg')?.getBoundingClientRect();
-    const pane = this.el.closest('.chart-pane')?.getBoundingClientRect();
+    // (Where the page is not a browser's, as in tests in Node, there is nothing to line up with.)
+    const drawn = this.view.container()?.querySelector?.('canvas, svg')?.getBoundingClientRect();
+    const pane = this.el.closest?.('.chart-pane')?.getBoundingClientRect();
     const left = drawn && pane ? drawn.left - pane.left + plot.x : plot.x;
     const [a, b] = visibleRanges(this.view, [zoom])[0]!.range;
     this.state = {

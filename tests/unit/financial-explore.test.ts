@@ -115,6 +115,7 @@ describe('what an explorable financial chart tells the page', () => {
         fields: { x: 'd', temporal: true, open: 'o', high: 'h', low: 'l', close: 'c', volume: 'v' },
         crosshair: true,
         navigator: true,
+        priceScale: 'linear',
         buttons: ['1M', '3M', '6M', 'YTD', '1Y', 'All'],
         unit: '',
         markObject: true,

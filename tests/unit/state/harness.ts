@@ -113,10 +113,17 @@ export class LiveHarness {
 
   /** Waits until the pane has drawn (or failed to draw) the newest spec it was given. */
   async drawn(): Promise<void> {
+    // A fake clock runs on while the pane draws: a data patch runs in slices, which wait for the
+    // page's next task.
+    let settled = false;
+    void this.drawing.then(() => (settled = true));
+    for (let i = 0; i < 200 && !settled && vi.isFakeTimers(); i++) await vi.advanceTimersByTimeAsync(5);
     await this.drawing;
   }
 
-  /** Types a text and lets the typing pause pass; the workers answer and the pane draws. */
+  /**
+   * Types a text and lets the typing pause pass; the workers answer and the pane draws.
+   */
   async type(text: string): Promise<void> {
     this.live.setText(text);
     await vi.advanceTimersByTimeAsync(100);
