@@ -16,12 +16,7 @@ import {
 } from './explore-range';
 import { Pinch } from './explore-touch';
 
-/**
- * What the page adds to a chart whose time axis can be explored, beyond Vega-Lite's wheel and
- * drag (core/explore.ts says what a spec asks for): the crosshair and readout, pinch zoom, the
- * range a spec opens on, the range buttons and the range in view to write back into the spec.
- * One per view on screen; the chart session makes it with the view and drops it with it.
- */
+/** What the chart pane draws around an explorable chart (the range bar, the navigator). */
 export interface ExploreState {
   /** The range buttons to show (none: no bar). */
   buttons: readonly RangeToken[];
@@ -60,6 +55,12 @@ export function exploreSetup(target: VegaSpec, drawn: VegaSpec): { metas: Explor
   return { metas, zooms: metas.length ? zoomsOf(drawn, metas) : [] };
 }
 
+/**
+ * What the page adds to a chart whose time axis can be explored, beyond Vega-Lite's wheel and
+ * drag (core/explore.ts says what a spec asks for): the crosshair and readout, pinch zoom, the
+ * range a spec opens on, the range buttons and the range in view to write back into the spec.
+ * One per view on screen; the chart session makes it with the view and drops it with it.
+ */
 export class ExploreControls {
   private readonly crosshair: Crosshair | undefined;
   private readonly pinch: Pinch | undefined;

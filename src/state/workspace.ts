@@ -14,13 +14,13 @@ import type { LiveSession } from './live-session';
 import { Store } from './store';
 import { markOptionEdits, rangeEdits, type TextEdit } from '../core/spec-edits';
 import type { ExploreMeta } from '../core/explore';
+import type { WorkspaceEnv } from './workspace-env';
 
 /** What the workspace asks of the editor: a text to replace its own, edits of its text. */
 export interface WorkspaceEditor {
   replaceText(text: string): void;
   applyEdits(edits: readonly TextEdit[]): void;
 }
-import type { WorkspaceEnv } from './workspace-env';
 
 /** Where the text in the editor came from, as the page found it at start. */
 export interface StartInfo {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openWith, watch } from './helpers';
+import { drawnScale, openWith, watch } from './helpers';
 
 /**
  * The crosshair of a candlestick (on by default): a line snapped to the bar under the pointer, a
@@ -172,13 +172,7 @@ test.describe('on a touch screen', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
   }
 
-  const xDomain = (page: Page) =>
-    page.evaluate(() => {
-      const host = document.querySelector('[data-testid="chart"]') as Element & {
-        chartspecView: { scale(n: string): { domain(): Date[] } };
-      };
-      return host.chartspecView.scale('x').domain().map(Number);
-    });
+  const xDomain = async (page: Page) => (await drawnScale(page, 'x')).domain;
 
   test('press and hold shows the crosshair, and sliding the held finger moves it without panning', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });

@@ -142,3 +142,14 @@ export async function openExample(page: Page, name: string) {
     )
     .toBe(true);
 }
+
+/** A scale of the chart on screen, read from its view: its type and its domain (times as milliseconds). */
+export async function drawnScale(page: Page, name: string): Promise<{ type: string; domain: number[] }> {
+  return page.evaluate((n) => {
+    const host = document.querySelector('[data-testid="chart"]') as Element & {
+      chartspecView: { scale(n: string): { type: string; domain(): unknown[] } };
+    };
+    const scale = host.chartspecView.scale(n);
+    return { type: scale.type, domain: scale.domain().map(Number) };
+  }, name);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickIntoEditor, editorReady, openWith, pasteText, waitForChart, watch } from './helpers';
+import { clickIntoEditor, drawnScale, editorReady, openWith, pasteText, waitForChart, watch } from './helpers';
 
 /**
  * The range of a candlestick's time axis: the range buttons (1M … All) above the chart, the range
@@ -45,13 +45,7 @@ const spec = (mark: Record<string, unknown> = {}) =>
 /** The whole text, as autosaved (Monaco draws only the lines in view). */
 const savedText = (page: Page) => page.evaluate(() => localStorage.getItem('chartspec:text') ?? '');
 
-const xDomain = (page: Page) =>
-  page.evaluate(() => {
-    const host = document.querySelector('[data-testid="chart"]') as Element & {
-      chartspecView: { scale(n: string): { domain(): Date[] } };
-    };
-    return host.chartspecView.scale('x').domain().map(Number);
-  });
+const xDomain = async (page: Page) => (await drawnScale(page, 'x')).domain;
 
 test('the 1M button shows exactly the month that ends at the last bar; All shows everything again', async ({
   page,
@@ -283,14 +277,7 @@ test('the scale toggles write priceScale into the spec; the chart drawn anew kee
   await expect.poll(() => savedText(page)).toContain('"priceScale": "log"');
   await waitForChart(page, version + 1);
   await expect(page.getByTestId('scale-log')).toHaveAttribute('aria-pressed', 'true');
-  const yType = () =>
-    page.evaluate(() => {
-      const host = document.querySelector('[data-testid="chart"]') as Element & {
-        chartspecView: { scale(n: string): { type: string } };
-      };
-      return host.chartspecView.scale('y').type;
-    });
-  expect(await yType()).toBe('log');
+  expect((await drawnScale(page, 'y')).type).toBe('log');
   // Drawn anew for the edit, yet still on the three months in view.
   expect(await xDomain(page)).toEqual(shown);
   // Percent: the axis reads changes from the first bar in view.
@@ -298,12 +285,7 @@ test('the scale toggles write priceScale into the spec; the chart drawn anew kee
   await expect.poll(() => savedText(page)).toContain('"priceScale": "percent"');
   await waitForChart(page, version + 2);
   expect(await xDomain(page)).toEqual(shown);
-  const yDomain = await page.evaluate(() => {
-    const host = document.querySelector('[data-testid="chart"]') as Element & {
-      chartspecView: { scale(n: string): { domain(): number[] } };
-    };
-    return host.chartspecView.scale('y').domain();
-  });
+  const yDomain = (await drawnScale(page, 'y')).domain;
   // Prices near 100 moving by a few percent: changes, not prices.
   expect(Math.max(...yDomain.map(Math.abs))).toBeLessThan(0.5);
   expect(seen.consoleErrors).toEqual([]);
