@@ -25,8 +25,9 @@ const VIEWS = {
   explore: async (page) => {
     await page.goto(`${base}/#/example/candlestick-range-buttons`);
     await page.waitForSelector('[data-testid="navigator"]');
-    const plot = await page.locator('[data-testid="chart"] canvas, [data-testid="chart"] svg').first().boundingBox();
-    await page.mouse.move(plot.x + plot.width * 0.55, plot.y + plot.height * 0.35);
+    await page.waitForSelector('.chart-pane[data-state="ready"]');
+    const chart = await page.getByTestId('chart').boundingBox();
+    await page.mouse.move(chart.x + chart.width * 0.55, chart.y + chart.height * 0.35);
   },
 };
 
