@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DAY, START, dailyBars } from './daily-bars';
 import { drawnScale, openWith, watch } from './helpers';
 
 /**
@@ -6,20 +7,7 @@ import { drawnScale, openWith, watch } from './helpers';
  * line at the pointer's price, tags on both axes and a readout of the bar; the keyboard steps it
  * bar by bar, a finger shows it by press and hold.
  */
-const DAY = 86_400_000;
-const START = Date.UTC(2024, 0, 1);
-const values = Array.from({ length: 60 }, (_, i) => {
-  const open = 100 + 10 * Math.sin(i / 9);
-  const close = open + Math.cos(i / 4);
-  return {
-    date: START + i * DAY,
-    open: Math.round(open * 100) / 100,
-    close: Math.round(close * 100) / 100,
-    high: Math.round((Math.max(open, close) + 1) * 100) / 100,
-    low: Math.round((Math.min(open, close) - 1) * 100) / 100,
-    v: 1000 + i * 10,
-  };
-});
+const values = dailyBars(60);
 const SPEC = JSON.stringify(
   {
     data: { values },

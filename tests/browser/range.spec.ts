@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DAY, START, dailyBars } from './daily-bars';
 import { clickIntoEditor, drawnScale, editorReady, openWith, pasteText, waitForChart, watch } from './helpers';
 
 /**
@@ -6,20 +7,8 @@ import { clickIntoEditor, drawnScale, editorReady, openWith, pasteText, waitForC
  * a spec opens on (`range`), and "Keep this range in the spec", which writes the range in view
  * into the text.
  */
-const DAY = 86_400_000;
-const START = Date.UTC(2024, 0, 1);
 // 200 daily bars: 2024-01-01 to 2024-07-18.
-const values = Array.from({ length: 200 }, (_, i) => {
-  const open = 100 + 10 * Math.sin(i / 9);
-  const close = open + Math.cos(i / 4);
-  return {
-    date: new Date(START + i * DAY).toISOString().slice(0, 10),
-    open: +open.toFixed(2),
-    close: +close.toFixed(2),
-    high: +(Math.max(open, close) + 1).toFixed(2),
-    low: +(Math.min(open, close) - 1).toFixed(2),
-  };
-});
+const values = dailyBars(200, { isoDates: true });
 const LAST = START + 199 * DAY;
 /** The x domain reaches half a bar's slot (the body's `band`, 0.7 of a day, halved) past the first and last bars. */
 const PAD = 0.35 * DAY;
