@@ -1,5 +1,6 @@
 import { lodExpressions } from '../core/marks/fused-expressions';
 import { pulseRows, same, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
+import { lastBar } from './last-bar';
 import { reuseTuples } from './reused-tuples';
 import { rangeOf, timeColumn, type TimeColumn } from './time-column';
 import { sourceArray, transformRegistry, type TransformClass } from './vega-internals';
@@ -20,6 +21,13 @@ import { sourceArray, transformRegistry, type TransformClass } from './vega-inte
  * depends on the ranges before.) From run to run it writes its rows into the tuples it gave
  * before (./reused-tuples), so a zoom modifies the candles' items rather than making new ones.
  * Only the drawing uses it: exported and shared specs keep the standard transforms.
+ *
+ * With the last price, the marks put a joinaggregate before these transforms that gives every
+ * row the last bar of the series (`argmax` of x as `__last_bar`), and the formulas after the
+ * aggregate carry it on from each column's last bar. That joinaggregate writes into every row,
+ * so Vega would copy them all again: it is run here too (./last-bar), once per change of the
+ * rows, together with the formulas after the aggregate that read `__first` and `__last`, up to
+ * the one that carries `__last_bar` (the source rows do not hold it: nothing writes into them).
  */
 
 interface LodParams {
@@ -31,6 +39,12 @@ interface LodParams {
   high: string;
   low: string;
   volume?: string;
+  /** The last price's joinaggregate is run here: every tuple gets `__last_bar`. */
+  lastBar?: boolean;
+  /** The formulas after the aggregate, run here: `copyAs[k] = datum[copyFrom[k]][copyField[k]]`. */
+  copyFrom?: string[];
+  copyField?: string[];
+  copyAs?: string[];
   modified(name?: string | string[]): boolean;
 }
 
@@ -60,7 +74,7 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
  * zoom costs the bars in view, not all of them. The count and the time range are those of all
  * rows, as the marks' joinaggregate runs before the filter.
  */
-export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>): Row[] {
+export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>, last?: Row): Row[] {
   const n = rows.length;
   const ts = col.times;
   // The zoomed range replaces the data's range, as in the marks' filter and column expressions.
@@ -134,12 +148,33 @@ export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodPar
   return order.map((c) => {
     const out: Row = { __column: c.key, __first: c.first ?? {}, __last: c.last ?? {}, [high]: c.high, [low]: c.low };
     if (volume !== undefined) out[volume] = c.volumes ? c.sum : undefined;
+    if (p.copyAs?.length) copyFields(out, c, p, last);
     return out;
   });
 }
 
 /** The params other than the range: a change to one of them starts the transform over. */
-const SHAPE = ['field', 'temporal', 'columns', 'high', 'low', 'volume'];
+const SHAPE = ['field', 'temporal', 'columns', 'high', 'low', 'volume', 'lastBar', 'copyFrom', 'copyField', 'copyAs'];
+
+/** The field the last price's joinaggregate writes (src/core/marks/financial-last-price.ts `LAST_BAR`). */
+const LAST_BAR = '__last_bar';
+
+/**
+ * The formulas after the aggregate, in their order, on a column's row: each reads a field of the
+ * column's first or last bar, except `__last_bar`, which the rows do not hold (`last`: the last
+ * bar of the series, which every row holds in the standard transforms). As in those formulas, a
+ * column without a usable time (`{}` for its bars) gives undefined.
+ */
+function copyFields(out: Row, c: Column, p: Omit<LodParams, 'modified'>, last: Row | undefined): void {
+  const from = p.copyFrom ?? [];
+  const field = p.copyField ?? [];
+  const as = p.copyAs ?? [];
+  for (let k = 0; k < as.length; k++) {
+    const f = field[k]!;
+    const bar = from[k] === '__first' ? c.first : c.last;
+    out[as[k]!] = p.lastBar && f === LAST_BAR && from[k] === '__last' ? bar && last : bar?.[f];
+  }
+}
 
 /**
  * The `chartspeclod` Vega transform: recomputes its columns whenever its rows or range change,
@@ -158,10 +193,16 @@ class LevelOfDetail extends TransformBase {
       { name: 'high', type: 'string', required: true },
       { name: 'low', type: 'string', required: true },
       { name: 'volume', type: 'string' },
+      { name: 'lastBar', type: 'boolean' },
+      { name: 'copyFrom', type: 'string', array: true },
+      { name: 'copyField', type: 'string', array: true },
+      { name: 'copyAs', type: 'string', array: true },
     ],
   };
   declare value: Row[] | null;
   private times: TimeColumn | null = null;
+  /** The last bar of the series, and the time column it was found with (read again with it). */
+  private last: { of: TimeColumn; row: Row } | null = null;
 
   constructor(params?: unknown) {
     super(null, params);
@@ -185,13 +226,29 @@ class LevelOfDetail extends TransformBase {
       pulse.rem.length === 0 &&
       !(pulse.mod.length && (!pulse.modified() || pulse.modified(_.field)));
     const times = timesStay ? col : (this.times = timeColumn(rows, _.field, !!_.temporal));
-    const fields = ['__column', '__first', '__last', _.high, _.low, ...(_.volume !== undefined ? [_.volume] : [])];
+    // The argmax is the same row while the times stay (no row added, removed, or moved in time).
+    let last: Row | undefined;
+    if (_.lastBar) {
+      if (this.last?.of !== times) this.last = { of: times, row: lastBar(rows, _.field) };
+      last = this.last.row;
+    } else this.last = null;
+    const fields = [
+      ...new Set([
+        '__column',
+        '__first',
+        '__last',
+        _.high,
+        _.low,
+        ...(_.volume !== undefined ? [_.volume] : []),
+        ...(_.copyAs ?? []),
+      ]),
+    ];
     // Other params than the range change the fields the tuples hold: no tuple is kept then.
     const before = this.value && !_.modified(SHAPE) ? this.value : [];
     const out = pulse.fork(pulse.NO_SOURCE | pulse.NO_FIELDS);
     // A change to the source rows may have changed the bars a column points to, inside: every
     // tuple kept counts as modified then, so the fields read from them are read again.
-    const next = reuseTuples(before, columnRows(rows, times, _), fields, '__column', rowsChanged);
+    const next = reuseTuples(before, columnRows(rows, times, _, last), fields, '__column', rowsChanged);
     const first = this.value === null;
     const old = this.value;
     this.value = next.tuples;
@@ -215,8 +272,67 @@ export function installLevelOfDetail(): void {
 /**
  * The `chartspeclod` transform for the level-of-detail transforms at `at` in a data set's
  * transforms, with how many it replaces; undefined unless they are exactly what the marks write.
+ * With the last price's joinaggregate at `at`, right before them, it replaces that too, and the
+ * formulas after the aggregate up to the one that carries `__last_bar` (see the module comment);
+ * without that formula, the joinaggregate stays and the level of detail after it is fused alone.
  */
 export function matchLevelOfDetail(ts: VegaTransform[], at: number): Match | undefined {
+  const join = ts[at];
+  if (join?.['type'] !== 'joinaggregate' || !same(join['as'], [LAST_BAR])) return matchTransforms(ts, at);
+  const field = (join['fields'] as unknown[] | undefined)?.[0];
+  if (
+    !same(join['ops'], ['argmax']) ||
+    !Array.isArray(join['fields']) ||
+    join['fields'].length !== 1 ||
+    typeof field !== 'string' ||
+    !same(join['groupby'], []) ||
+    Object.keys(join).some((k) => !['type', 'as', 'ops', 'fields', 'groupby'].includes(k))
+  )
+    return undefined;
+  const lod = matchTransforms(ts, at + 1);
+  if (!lod || lod.transform['field'] !== field) return undefined;
+  // The formulas after the aggregate, as the marks write them: `datum.__first["f"]` or
+  // `datum.__last["f"]`, the last of them carrying `__last_bar`.
+  const copyFrom: string[] = [];
+  const copyField: string[] = [];
+  const copyAs: string[] = [];
+  for (let i = at + 1 + lod.length; i < ts.length; i++) {
+    const t = ts[i]!;
+    if (t['type'] !== 'formula' || typeof t['expr'] !== 'string' || typeof t['as'] !== 'string') return undefined;
+    const m = /^datum\.(__first|__last)\[("(?:[^"\\]|\\.)*")\]$/.exec(t['expr']);
+    if (!m) return undefined;
+    let f: string;
+    try {
+      f = JSON.parse(m[2]!) as string;
+    } catch {
+      return undefined;
+    }
+    // The source rows do not hold what the standard transforms write into their copies, and a
+    // formula that writes a field the transform reads or gives would read its own output.
+    if (
+      (WRITTEN.has(f) && f !== LAST_BAR) ||
+      (WRITTEN.has(t['as']) && t['as'] !== LAST_BAR) ||
+      ['__first', '__last'].includes(t['as'])
+    )
+      return undefined;
+    if (f === LAST_BAR && (m[1] !== '__last' || t['as'] !== LAST_BAR)) return undefined;
+    copyFrom.push(m[1]!);
+    copyField.push(f);
+    copyAs.push(t['as']);
+    if (f === LAST_BAR)
+      return {
+        transform: { ...lod.transform, lastBar: true, copyFrom, copyField, copyAs },
+        length: i + 1 - at,
+      };
+  }
+  return undefined;
+}
+
+/** The fields the standard transforms write into the rows before the aggregate (and the key). */
+const WRITTEN = new Set(['__t', '__tmin', '__tmax', '__n', '__column', LAST_BAR]);
+
+/** The level-of-detail transforms themselves at `at` (see `matchLevelOfDetail`). */
+function matchTransforms(ts: VegaTransform[], at: number): Match | undefined {
   const time = ts[at];
   if (time?.['type'] !== 'formula' || time['as'] !== '__t' || typeof time['expr'] !== 'string') return undefined;
   const m = /^(toDate\(|\+)datum\[("(?:[^"\\]|\\.)*")\]\)?$/.exec(time['expr']);

@@ -196,9 +196,9 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
 
   it('do so in the volume pane, beside a level of detail, and for ohlc without a tooltip', async () => {
     const withVolume = chart({ data: { values: bars(2000) } }, { volume: { field: 'volume' } });
-    // The last price reads the last bar before the level of detail (a joinaggregate).
+    // The last price's joinaggregate, which finds the last bar before the level of detail, runs
+    // inside the level of detail (src/render/level-of-detail.ts); its window over the drawn bars stays.
     expect(types(fuseMarkTransforms(withVolume))).toEqual([
-      'joinaggregate',
       'chartspeclod',
       'chartspecslots',
       'window',

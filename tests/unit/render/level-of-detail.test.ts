@@ -11,16 +11,37 @@ installFusedTransforms();
 
 type Row = Record<string, unknown>;
 
-/** The level of detail as the marks write it, in Vega's own transforms (what vega-lite compiles to). */
+/** The last price's joinaggregate before the level of detail, as vega-lite compiles it. */
+const lastBarJoin = (field: string) => ({
+  type: 'joinaggregate',
+  as: ['__last_bar'],
+  ops: ['argmax'],
+  fields: [field],
+  groupby: [],
+});
+
+/** The formulas after the aggregate as the marks write them with the last price. */
+const lastBarFormulas = (field: string) => [
+  { type: 'formula', expr: `datum.__first[${JSON.stringify(field)}]`, as: field },
+  { type: 'formula', expr: 'datum.__last["i"]', as: 'k' },
+  { type: 'formula', expr: 'datum.__last["__last_bar"]', as: '__last_bar' },
+];
+
+/**
+ * The level of detail as the marks write it, in Vega's own transforms (what vega-lite compiles
+ * to); with `lastBar`, the last price's joinaggregate before it and the formulas after it.
+ */
 function standardChain(
   field: string,
   temporal: boolean,
   columns: number,
   zoom: string | undefined,
   volume: boolean,
+  lastBar = false,
 ): unknown[] {
   const e = lodExpressions(field, temporal, columns, zoom);
   return [
+    ...(lastBar ? [lastBarJoin(field)] : []),
     { type: 'formula', expr: e.time, as: '__t' },
     {
       type: 'joinaggregate',
@@ -38,13 +59,25 @@ function standardChain(
       fields: ['__t', '__t', 'h', 'l', ...(volume ? ['v'] : [])],
       as: ['__first', '__last', 'h', 'l', ...(volume ? ['v'] : [])],
     },
+    ...(lastBar ? lastBarFormulas(field) : []),
   ];
 }
 
+/**
+ * The spec with the transforms of its data set `fused` fused, and those of the others (`std`)
+ * left as Vega's own: fusing the whole spec would fuse the standard chain too, and the two would
+ * be compared with themselves.
+ */
+function fuseOne(spec: VegaSpec): VegaSpec {
+  const all = fuseMarkTransforms(spec) as unknown as { data: { name: string }[] };
+  const before = (spec as unknown as { data: { name: string }[] }).data;
+  return { ...all, data: all.data.map((d, k) => (d.name === 'fused' ? d : before[k]!)) } as unknown as VegaSpec;
+}
+
 /** Runs both the standard transforms and their fused form over the same rows, in one view. */
-async function both(rows: Row[], temporal: boolean, columns: number, range: unknown, volume: boolean) {
+async function both(rows: Row[], temporal: boolean, columns: number, range: unknown, volume: boolean, lastBar = false) {
   const zoom = range === undefined ? undefined : 'zoom';
-  const chain = standardChain('d', temporal, columns, zoom, volume);
+  const chain = standardChain('d', temporal, columns, zoom, volume, lastBar);
   const spec = {
     signals: zoom ? [{ name: 'zoom', value: { __x0: range } }] : [],
     data: [
@@ -53,7 +86,8 @@ async function both(rows: Row[], temporal: boolean, columns: number, range: unkn
       { name: 'fused', source: 'src', transform: chain },
     ],
   } as unknown as VegaSpec;
-  const fused = fuseMarkTransforms(spec) as unknown as { data: { transform?: { type: string }[] }[] };
+  const fused = fuseOne(spec) as unknown as { data: { transform?: { type: string }[] }[] };
+  expect(fused.data[1]!.transform!.map((t) => t.type)).not.toContain('chartspeclod');
   expect(fused.data[2]!.transform!.map((t) => t.type)).toEqual(['chartspeclod']);
   const view = new vega.View(vega.parse(fused as unknown as VegaSpec), { renderer: 'none' });
   await view.runAsync();
@@ -67,7 +101,18 @@ const ids = (rows: Row[]) =>
   rows.map((r) => {
     const first = r['__first'] as Row;
     const last = r['__last'] as Row;
-    return { ...Object.fromEntries(Object.entries(r)), __first: first['i'] ?? 'none', __last: last['i'] ?? 'none' };
+    const out: Row = {
+      ...Object.fromEntries(Object.entries(r)),
+      __first: first['i'] ?? 'none',
+      __last: last['i'] ?? 'none',
+    };
+    if ('__last_bar' in r) {
+      const bar = r['__last_bar'] as Row | undefined;
+      // The standard chain's last bar is Vega's copy of the row (with the fields the transforms
+      // wrote into it); the fused one the row itself. The last price reads the row's own fields.
+      out['__last_bar'] = bar && { i: bar['i'] ?? 'none', d: bar['d'], h: bar['h'] };
+    }
+    return out;
   });
 
 describe('the fused level of detail', () => {
@@ -99,14 +144,18 @@ describe('the fused level of detail', () => {
           { nil: undefined },
         ),
         fc.boolean(),
-        async (raw, temporal, columns, zoomAt, volume) => {
+        fc.boolean(),
+        async (raw, temporal, columns, zoomAt, volume, lastBar) => {
           const rows = raw.map((r, i) => ({ i, ...r }));
           const range = zoomAt && [zoomAt[0], zoomAt[0] + zoomAt[1]];
-          const { std, fused, src } = await both(rows, temporal, columns, range, volume);
+          const { std, fused, src } = await both(rows, temporal, columns, range, volume, lastBar);
           expect(ids(fused)).toEqual(ids(std));
+          // A column with a last bar carries the series' last bar (the comparison is not vacuous).
+          if (lastBar)
+            for (const r of fused) if ((r['__last'] as Row)['i'] !== undefined) expect(r['__last_bar']).toBeDefined();
           // It reads the rows and writes nothing into them: Vega had no reason to copy them.
           for (const r of fused) if ((r['__first'] as Row)['i'] !== undefined) expect(src).toContain(r['__first']);
-          expect(src.every((r) => !('__t' in r))).toBe(true);
+          expect(src.every((r) => !('__t' in r) && !('__last_bar' in r))).toBe(true);
         },
       ),
       { numRuns: 150 },
@@ -157,8 +206,15 @@ class Recorder extends (TransformBase as unknown as new (value: unknown, params?
 transformRegistry['testrecord'] = Recorder as unknown as TransformClass;
 
 /** A view with the standard level of detail and the fused one over the same rows, zoomed by `zoom`. */
-async function zoomable(rows: Row[], temporal: boolean, columns: number, volume: boolean, record = false) {
-  const chain = standardChain('d', temporal, columns, 'zoom', volume);
+async function zoomable(
+  rows: Row[],
+  temporal: boolean,
+  columns: number,
+  volume: boolean,
+  record = false,
+  lastBar = false,
+) {
+  const chain = standardChain('d', temporal, columns, 'zoom', volume, lastBar);
   const spec = {
     signals: [{ name: 'zoom', value: {} }],
     data: [
@@ -167,7 +223,7 @@ async function zoomable(rows: Row[], temporal: boolean, columns: number, volume:
       { name: 'fused', source: 'src', transform: [...chain, ...(record ? [{ type: 'testrecord' }] : [])] },
     ],
   } as unknown as VegaSpec;
-  const view = new vega.View(vega.parse(fuseMarkTransforms(spec)), { renderer: 'none' });
+  const view = new vega.View(vega.parse(fuseOne(spec)), { renderer: 'none' });
   await view.runAsync();
   return view;
 }
@@ -235,7 +291,14 @@ describe('the fused level of detail while zooming and editing', () => {
   );
 
   /** The standard transforms over these rows and zoom, run afresh. */
-  const fresh = async (rows: Row[], temporal: boolean, columns: number, zoom: number[] | undefined, volume: boolean) =>
+  const fresh = async (
+    rows: Row[],
+    temporal: boolean,
+    columns: number,
+    zoom: number[] | undefined,
+    volume: boolean,
+    lastBar = false,
+  ) =>
     (
       await both(
         rows.map((r) => Object.fromEntries(Object.entries(r))),
@@ -243,6 +306,7 @@ describe('the fused level of detail while zooming and editing', () => {
         columns,
         zoom ?? null,
         volume,
+        lastBar,
       )
     ).std;
 
@@ -255,13 +319,14 @@ describe('the fused level of detail while zooming and editing', () => {
         fc.integer({ min: 1, max: 80 }),
         fc.boolean(),
         fc.array(step, { minLength: 1, maxLength: 8 }),
-        async (times, prices, temporal, columns, volume, steps) => {
+        fc.boolean(),
+        async (times, prices, temporal, columns, volume, steps, lastBar) => {
           let next = 0;
           const row = (d: unknown) => {
             const [h, l, v] = prices[next % prices.length]!;
             return { i: next++, d, h, l, v };
           };
-          const view = await zoomable(times.map(row), temporal, columns, volume);
+          const view = await zoomable(times.map(row), temporal, columns, volume, false, lastBar);
           let zoom: number[] | undefined;
           try {
             expect(ids(view.data('fused') as Row[])).toEqual(ids(view.data('std') as Row[]));
@@ -280,7 +345,7 @@ describe('the fused level of detail while zooming and editing', () => {
               await view.runAsync();
               // Vega's own transforms, kept running, miss a modified time (their aggregate keeps
               // the old cells): the truth is the standard transforms run afresh on the rows now.
-              const expected = await fresh(view.data('src') as Row[], temporal, columns, zoom, volume);
+              const expected = await fresh(view.data('src') as Row[], temporal, columns, zoom, volume, lastBar);
               expect(ids(view.data('fused') as Row[])).toEqual(ids(expected));
             }
           } finally {
@@ -418,6 +483,22 @@ describe('fuseMarkTransforms on compiled charts', () => {
       expect(text).toContain(from);
       const changed = JSON.parse(text.replace(from, to)) as VegaSpec;
       expect(types(fuseMarkTransforms(changed))).not.toContain('"type":"chartspeclod"');
+    }
+
+    // The last price's joinaggregate is run inside only as the marks write it; otherwise it stays
+    // and the level of detail after it is fused alone.
+    const lastBar = '"type":"joinaggregate","as":["__last_bar"],"ops":["argmax"]';
+    expect(text).toContain(lastBar);
+    expect(JSON.stringify(fuseMarkTransforms(spec))).not.toContain(lastBar);
+    for (const [from, to] of [
+      [lastBar, '"type":"joinaggregate","as":["__last_bar"],"ops":["argmin"]'],
+      ['"fields":["date"],"groupby":[]', '"fields":["open"],"groupby":[]'],
+      ['"expr":"datum.__last[\\"__last_bar\\"]"', '"expr":"datum.__first[\\"__last_bar\\"]"'],
+    ] as const) {
+      expect(text).toContain(from);
+      const fused = JSON.stringify(fuseMarkTransforms(JSON.parse(text.replace(from, to)) as VegaSpec));
+      expect(fused).toContain('"type":"chartspeclod"');
+      expect(fused).toContain('"type":"joinaggregate","as":["__last_bar"]');
     }
   });
 });

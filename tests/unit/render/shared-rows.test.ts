@@ -308,6 +308,39 @@ describe('shared rows, drawn', () => {
   });
 });
 
+describe('shared rows with the last price', () => {
+  it('are read by the level of detail, which finds the last bar itself: nothing copies or writes into them', async () => {
+    const rows = candleRows(3000);
+    const spec = compiledCandlestick({ width: 60, extra: { data: { values: rows } } });
+    // The standard spec has the last price's joinaggregate (which would write into every row)...
+    expect(JSON.stringify(spec)).toContain('"as":["__last_bar"],"ops":["argmax"]');
+    const fused = fuseMarkTransforms(spec);
+    // ...which the drawing runs inside the level of detail.
+    expect(JSON.stringify(fused)).not.toContain('"joinaggregate","as":["__last_bar"]');
+    const index = dataOf(fused).findIndex((d) => d.values);
+    const name = dataOf(fused)[index]!.name;
+    const runtime = privateRows(fused, 1);
+    expect(dataOf(runtime)[index]!.values).toBe(rows); // shared by the spec
+    const saved = JSON.stringify(rows);
+    const view = await drawn(runtime);
+    try {
+      const tuples = view.data(name) as Row[];
+      expect(tuples[0]).toBe(rows[0]); // shared by the view
+      // The bars drawn point to the rows themselves, not to Vega's copies of them: the first bar of
+      // the first candle, and the series' last bar that the last price reads.
+      const derived = dataOf(fused).find((d) => JSON.stringify(d).includes('chartspeclod'))!.name;
+      const bars = view.data(derived) as Row[];
+      expect(bars.length).toBeGreaterThan(0);
+      expect(bars[0]!['__first']).toBe(rows[0]);
+      for (const bar of bars) expect(bar['__last_bar']).toBe(rows.at(-1));
+      expect(JSON.stringify(rows)).toBe(saved);
+      expect(rows.some((r) => '__last_bar' in r || '__t' in r)).toBe(false);
+    } finally {
+      view.finalize();
+    }
+  });
+});
+
 describe('a patch of shared rows', () => {
   it('gives the view rows of its own, draws as a fresh chart does, and leaves the spec as it was', async () => {
     const base = fuseMarkTransforms(compiledCandlestick({ width: 60, extra: { data: { values: candleRows(400) } } }));
