@@ -1,6 +1,6 @@
 import type { View } from 'vega';
 import type { ExploreMeta } from '../core/explore';
-import { barsOf, nearestBar, plotOf, type PlotBox } from './explore-scene';
+import { barsOf, drawnBox, nearestBar, plotOf, type PlotBox } from './explore-scene';
 import { formatPrice, formatTime, readoutOf, readoutText, type Bar } from './readout';
 
 /**
@@ -181,8 +181,7 @@ export class Crosshair {
 
   /** The canvas' (or SVG's) top-left: in the page (`inPage`), or within the chart's element. */
   private canvasOffset(inPage = false): [number, number] {
-    const drawn = this.view.container()?.querySelector('canvas, svg') as Element | null;
-    const box = (drawn ?? this.el).getBoundingClientRect();
+    const box = drawnBox(this.view) ?? this.el.getBoundingClientRect();
     if (inPage) return [box.left, box.top];
     const own = this.el.getBoundingClientRect();
     return [box.left - own.left + this.el.scrollLeft, box.top - own.top + this.el.scrollTop];

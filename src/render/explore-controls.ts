@@ -1,12 +1,13 @@
 import type { Spec as VegaSpec, View } from 'vega';
 import { exploresOf, type ExploreMeta, type PriceScale, type RangeToken } from '../core/explore';
 import { Crosshair } from './crosshair';
-import { domainOf, plotOf } from './explore-scene';
+import { domainOf, drawnBox, plotOf } from './explore-scene';
 import { domainAt, windowOf } from './explore-navigator';
 import {
   activeRange,
   noteWhole,
   openingToken,
+  setDomain,
   showPair,
   showRange,
   visibleRanges,
@@ -126,11 +127,11 @@ export class ExploreControls {
   private async restore(z: Zoom, domain: [number, number] | null): Promise<boolean> {
     const whole = await wholeRange(this.view, z);
     if (domain === null) {
-      this.view.signal(z.signal, null);
+      setDomain(this.view, z, null);
     } else {
       const slack = (whole[1] - whole[0]) * 0.01;
       if (!(domain[0] >= whole[0] - slack && domain[1] <= whole[1] + slack && domain[1] > domain[0])) return false;
-      this.view.signal(z.signal, z.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
+      setDomain(this.view, z, domain);
     }
     await this.view.runAsync();
     return true;
@@ -158,7 +159,7 @@ export class ExploreControls {
           if (!z.whole) continue;
           const all = f0 <= 0 && f1 >= 1;
           const domain = domainAt([f0, f1], z.whole);
-          this.view.signal(z.signal, all ? null : z.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
+          setDomain(this.view, z, all ? null : domain);
         }
         await this.view.runAsync();
       }
@@ -196,7 +197,7 @@ export class ExploreControls {
       const by = whole[1] - before[1];
       if (following && by !== 0) {
         const domain = [a + by, b + by];
-        this.view.signal(z.signal, z.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
+        setDomain(this.view, z, domain);
         await this.view.runAsync();
       }
     }
@@ -246,7 +247,7 @@ export class ExploreControls {
     if (this.gone || !zoom?.whole || !zoom.overview || !plot) return;
     const domain = domainOf(this.view, zoom.meta.scales.x);
     // (Where the page is not a browser's, as in tests in Node, there is nothing to line up with.)
-    const drawn = this.view.container()?.querySelector?.('canvas, svg')?.getBoundingClientRect();
+    const drawn = drawnBox(this.view);
     const pane = this.el.closest?.('.chart-pane')?.getBoundingClientRect();
     const left = drawn && pane ? drawn.left - pane.left + plot.x : plot.x;
     const [a, b] = visibleRanges(this.view, [zoom])[0]!.range;

@@ -33,29 +33,24 @@ const zoomsX = (signal: unknown) =>
   Array.isArray(signal['on']) &&
   JSON.stringify(signal['on']).includes('zoomLinear(domain(\\"x\\")');
 
-/**
- * The signal that holds the zoomed x domain of a spec, if its time axis can be explored: at the
- * top level or in the group of the view that has the interval (Vega's view reaches a nested
- * signal by its name too).
- */
-export function xDomainSignal(spec: VegaSpec): string | undefined {
-  return findSignal(spec);
-}
+/** Every signal of a spec: at the top level and in the groups of its views (Vega's view reaches a nested signal by its name too). */
+export const signalsOf = (spec: VegaSpec): unknown[] =>
+  boundedWalk<[out: unknown[]], unknown[]>(
+    (group, next, out) => {
+      if (!isObject(group)) return out;
+      if (Array.isArray(group['signals'])) out.push(...group['signals']);
+      if (Array.isArray(group['marks']))
+        for (const m of group['marks']) if (isObject(m) && m['type'] === 'group') next(m, out);
+      return out;
+    },
+    (_, out) => out,
+  )(spec, []);
 
-const findSignal = boundedWalk<[], string | undefined>(
-  (group, next) => {
-    if (!isObject(group)) return undefined;
-    const own = Array.isArray(group['signals']) ? group['signals'].find(zoomsX) : undefined;
-    if (isObject(own)) return own['name'] as string;
-    if (!Array.isArray(group['marks'])) return undefined;
-    for (const m of group['marks']) {
-      const found = isObject(m) && m['type'] === 'group' ? next(m) : undefined;
-      if (found) return found;
-    }
-    return undefined;
-  },
-  () => undefined,
-);
+/** The signal that holds the zoomed x domain of a spec, if its time axis can be explored. */
+export function xDomainSignal(spec: VegaSpec): string | undefined {
+  const found = signalsOf(spec).find(zoomsX);
+  return isObject(found) ? (found['name'] as string) : undefined;
+}
 
 /**
  * A chart whose time axis can be explored takes the focus (Tab, or a press on it: Vega's drag

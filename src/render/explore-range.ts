@@ -1,7 +1,7 @@
 import type { Spec as VegaSpec, View } from 'vega';
 import { rangeDomain, type ExploreMeta, type RangeToken } from '../core/explore';
 import { isObject } from '../core/json';
-import { boundedWalk } from '../core/walk';
+import { signalsOf } from './explore-keys';
 import { barsWithin, domainOf, slotPad } from './explore-scene';
 import { overviewPath } from './explore-navigator';
 
@@ -28,24 +28,12 @@ export function noteWhole(view: View, zoom: Zoom): [number, number] {
   return zoom.whole;
 }
 
-/** Every signal of a spec, top level and nested in groups. */
-const signalsOf = boundedWalk<[out: unknown[]], unknown[]>(
-  (group, next, out) => {
-    if (!isObject(group)) return out;
-    if (Array.isArray(group['signals'])) out.push(...group['signals']);
-    if (Array.isArray(group['marks']))
-      for (const m of group['marks']) if (isObject(m) && m['type'] === 'group') next(m, out);
-    return out;
-  },
-  (_, out) => out,
-);
-
 /**
  * The zooms of the explorable units: each unit's signal of the zoomed domain is the one Vega-Lite
  * updates from that zoom's wheel (`<zoom>_zoom_delta`).
  */
 export function zoomsOf(spec: VegaSpec, metas: readonly ExploreMeta[]): Zoom[] {
-  const signals = signalsOf(spec, []);
+  const signals = signalsOf(spec);
   const out: Zoom[] = [];
   for (const meta of metas) {
     const wheel = JSON.stringify({ signal: `${meta.zoom}_zoom_delta` });
@@ -81,8 +69,9 @@ function barsDomain(view: View, zoom: Zoom, [a, b]: [number, number]): [number, 
   return [a - pad, b + pad];
 }
 
-const setDomain = (view: View, zoom: Zoom, [a, b]: [number, number]) =>
-  view.signal(zoom.signal, zoom.meta.fields.temporal ? [new Date(a), new Date(b)] : [a, b]);
+/** Sets a unit's zoomed x domain (null: the whole range), as dates on a time axis. */
+export const setDomain = (view: View, zoom: Zoom, domain: readonly number[] | null) =>
+  view.signal(zoom.signal, domain && zoom.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
 
 /** The span of bar times in the whole range (the domain less half a slot at each end). */
 async function wholeBars(view: View, zoom: Zoom): Promise<[number, number]> {

@@ -164,3 +164,11 @@ export function barsWithin(view: View, meta: ExploreMeta, [a, b]: [number, numbe
   const inside = times.filter((t) => t >= a && t <= b);
   return inside.length ? [inside[0]!, inside.at(-1)!] : undefined;
 }
+
+/**
+ * Where the view is drawn on the page: the box of its canvas or SVG (the view's pixels start at
+ * its top left). Undefined where there is no page (tests in Node).
+ */
+export function drawnBox(view: View): DOMRect | undefined {
+  return view.container()?.querySelector?.('canvas, svg')?.getBoundingClientRect();
+}

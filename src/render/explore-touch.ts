@@ -1,6 +1,6 @@
 import type { View } from 'vega';
-import type { Zoom } from './explore-range';
-import { domainOf } from './explore-scene';
+import { setDomain, type Zoom } from './explore-range';
+import { domainOf, drawnBox } from './explore-scene';
 
 /**
  * Pinch zoom on a touch screen: two fingers spread or close zoom the time axis about the point
@@ -62,7 +62,7 @@ export class Pinch {
   /** The two fingers' middle (x in the view's pixels from the plot's left) and their distance. */
   private measure(): { mid: number; distance: number } {
     const [a, b] = [...this.fingers.values()] as [Finger, Finger];
-    const box = (this.view.container() ?? this.el).querySelector('canvas, svg')?.getBoundingClientRect();
+    const box = drawnBox(this.view);
     const left = (box?.left ?? 0) + this.view.origin()[0];
     return { mid: (a.x + b.x) / 2 - left, distance: Math.max(1, Math.abs(a.x - b.x)) };
   }
@@ -86,8 +86,7 @@ export class Pinch {
     const from = start.anchor - (mid / width) * span;
     const domain = [from, from + span];
     this.busy = true;
-    for (const z of this.zooms)
-      this.view.signal(z.signal, z.meta.fields.temporal ? domain.map((t) => new Date(t)) : domain);
+    for (const z of this.zooms) setDomain(this.view, z, domain);
     void this.view.runAsync().finally(() => (this.busy = false));
   }
 }

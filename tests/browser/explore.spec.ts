@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { dailyBars } from './daily-bars';
 import { openWith, watch } from './helpers';
 
 /**
@@ -6,20 +7,7 @@ import { openWith, watch } from './helpers';
  * financial marks): the wheel zooms around the pointer, a drag pans, a double-click goes back,
  * and the volume pane under it follows.
  */
-const DAY = 86_400_000;
-const START = Date.UTC(2024, 0, 1);
-const values = Array.from({ length: 120 }, (_, i) => {
-  const open = 100 + 10 * Math.sin(i / 9);
-  const close = open + Math.cos(i / 4);
-  return {
-    date: START + i * DAY,
-    open,
-    close,
-    high: Math.max(open, close) + 1,
-    low: Math.min(open, close) - 1,
-    v: 1000 + i,
-  };
-});
+const values = dailyBars(120);
 const SPEC = JSON.stringify(
   {
     data: { values },
