@@ -572,13 +572,17 @@ test.describe('autosave and safety', () => {
   "mark": "point",
   "encoding": {"x": {"field": "i", "type": "quantitative"}, "y": {"field": "i", "type": "quantitative"}}
 }`;
+    // A page of the same origin that is not the app: it reads storage without drawing anything.
+    // Open before the paste, so it looks for the drawing's mark from the start.
+    const other = await context.newPage();
+    await other.goto('/favicon.svg');
     await pasteText(page, heavy);
     // Wait until the drawing started (its mark is in storage), then give up on the page.
-    const other = await context.newPage();
-    // A page of the same origin that is not the app: it reads storage without drawing anything.
-    await other.goto('/favicon.svg');
     await expect
-      .poll(() => other.evaluate(() => localStorage.getItem('chartspec:drawing')), { timeout: 30_000 })
+      .poll(() => other.evaluate(() => localStorage.getItem('chartspec:drawing')), {
+        timeout: 30_000,
+        intervals: [50],
+      })
       .not.toBeNull();
     await page.close({ runBeforeUnload: false });
     await other.goto('/');
