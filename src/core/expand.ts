@@ -1,4 +1,4 @@
-import { EXPLORE_KEY, type ExploreMeta } from './explore';
+import { cutToView, EXPLORE_KEY, type ExploreMeta } from './explore';
 import { marks as defaultRegistry } from './marks/index';
 import { isObject, type JsonObject } from './json';
 import type { ExtensionMark, MarkReport } from './marks/types';
@@ -359,10 +359,11 @@ export function expandMarks(
           return { ...here, model, owner };
         };
         let i = 0;
-        set(
-          'layer',
-          mapArray(node['layer'], path, 'layer', (child, at) => next(child, at, enc, depth, layerScope(i++))),
+        const found = explores.length;
+        const layers = mapArray(node['layer'], path, 'layer', (child, at) =>
+          next(child, at, enc, depth, layerScope(i++)),
         );
+        set('layer', siblingsInView(node['layer'], layers, explores.slice(found), path, enc ?? {}));
         if (own) set('encoding', withoutMarkChannels(own));
       }
       for (const key of CONCAT_KEYS) {
@@ -398,6 +399,35 @@ export function expandMarks(
     },
     (node) => node,
   );
+
+  /**
+   * Beside a mark that zooms, the plain layers drawing the same rows along its x (a moving
+   * average written with a window) keep only their rows near the view (see `cutToView`), so the
+   * price axis they share fits what is in view. Layers with data of their own, extension marks
+   * (annotations stay where they are written) and layers on another x are left as they are.
+   */
+  const siblingsInView = (
+    written: unknown[],
+    expanded: unknown[],
+    found: ExploreMeta[],
+    path: PathSegment[],
+    inherited: JsonObject,
+  ): unknown[] => {
+    const meta = found.find((m) => written.some((_, i) => m.unit === toPointer([...path, 'layer', i])));
+    if (!meta || meta.key === undefined) return expanded;
+    const sameRows = (child: unknown): boolean => {
+      if (!isObject(child) || child['mark'] === undefined || child['data'] !== undefined) return false;
+      const type = markType(child);
+      if (type === undefined || byName.has(type)) return false;
+      const enc = { ...inherited, ...(isObject(child['encoding']) ? child['encoding'] : {}) };
+      const x = enc['x'];
+      const y = enc['y'];
+      return isObject(x) && x['field'] === meta.fields.x && isObject(y) && typeof y['field'] === 'string';
+    };
+    return written.some(sameRows)
+      ? expanded.map((child, i) => (sameRows(written[i]) ? cutToView(child as JsonObject, meta, meta.fields.x) : child))
+      : expanded;
+  };
 
   /**
    * A view of its own (the whole spec, a concat item): the panes its marks ask for go below it,

@@ -1,4 +1,4 @@
-import { isObject } from './json';
+import { isObject, type JsonObject } from './json';
 
 /**
  * What a chart whose time axis can be explored tells the page, beyond the Vega-Lite it expands
@@ -28,6 +28,8 @@ export interface ExploreMeta {
   mark: string;
   /** The name of the x interval bound to the scales (a Vega signal of the same name holds the zoomed domain). */
   zoom: string;
+  /** The field the zoom's value is keyed by: `{"<key>": [start, end]}` while zoomed. */
+  key?: string;
   /** The Vega scales the unit draws on. */
   scales: { x: string; y: string };
   /** The fields each drawn bar carries. */
@@ -75,4 +77,37 @@ export function rangeDomain(token: RangeToken, [start, end]: [number, number]): 
     else from = d.setUTCFullYear(d.getUTCFullYear() - n);
   }
   return [Math.max(start, from), end];
+}
+
+/**
+ * A layer beside the bars (a moving average, a band) keeps only its rows near the zoomed range:
+ * each row whose segment to its neighbours reaches into the view. Its own transforms run first
+ * (a moving average is still computed on the whole series); the cut only decides what it adds to
+ * the price axis, which then fits what is in view as it does for the bars. Rows without an x, or
+ * a chart not zoomed, keep everything.
+ */
+export function cutToView(layer: JsonObject, meta: Pick<ExploreMeta, 'zoom' | 'key'>, x: string): JsonObject {
+  if (meta.key === undefined) return layer;
+  const z = `${meta.zoom}[${JSON.stringify(meta.key)}]`;
+  const zoomed = `(isArray(${z}) && length(${z}) === 2)`;
+  const own = Array.isArray(layer['transform']) ? layer['transform'] : [];
+  return {
+    ...layer,
+    transform: [
+      ...own,
+      {
+        window: [
+          { op: 'lag', field: x, as: '__prev_x' },
+          { op: 'lead', field: x, as: '__next_x' },
+        ],
+        sort: [{ field: x }],
+        groupby: [],
+      },
+      {
+        filter:
+          `!${zoomed} || ((!isValid(datum.__next_x) || +datum.__next_x >= +${z}[0]) && ` +
+          `(!isValid(datum.__prev_x) || +datum.__prev_x <= +${z}[1]))`,
+      },
+    ],
+  };
 }

@@ -167,3 +167,147 @@ test('with the focus on the chart, the arrow keys pan, + and − zoom, Home and 
   expect((await xAxis(page)).domain).toEqual(before.domain);
   expect(seen.consoleErrors).toEqual([]);
 });
+
+/** A candlestick with a moving average and annotations in one layer: a price chart as people write it. */
+const LAYERED = JSON.stringify(
+  {
+    data: { values },
+    width: 600,
+    height: 260,
+    encoding: { x: { field: 'date', type: 'temporal' } },
+    layer: [
+      {
+        mark: { type: 'candlestick', tooltip: false },
+        encoding: {
+          open: { field: 'open' },
+          high: { field: 'high' },
+          low: { field: 'low' },
+          close: { field: 'close' },
+        },
+      },
+      {
+        transform: [{ window: [{ op: 'mean', field: 'close', as: 'sma' }], frame: [-4, 0] }],
+        mark: { type: 'line', color: '#7c3aed' },
+        encoding: { y: { field: 'sma', type: 'quantitative' } },
+      },
+      {
+        mark: {
+          type: 'annotation',
+          items: [
+            { kind: 'event', x: '2024-03-15', label: 'Event' },
+            { kind: 'level', y: 104, label: 'Level' },
+            {
+              kind: 'trend',
+              points: [
+                { x: '2024-02-20', y: 95 },
+                { x: '2024-04-10', y: 108 },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+interface Placed {
+  /** Where the scales put the data coordinates now, in the plot's pixels. */
+  expected: { event: number; level: number; trend: number[]; sma: [number, number] };
+  /** Where the drawn items are. */
+  drawn: { event: number[]; level: number[]; trend: number[][]; sma: [number, number] };
+}
+
+/** The annotations' and the moving average's drawn positions, and where their data says they belong. */
+async function placed(page: Page): Promise<Placed> {
+  return page.evaluate(() => {
+    type Item = Record<string, unknown> & {
+      items?: Item[];
+      name?: string;
+      marktype?: string;
+      datum?: Record<string, unknown>;
+    };
+    type View = { scale(n: string): ((v: unknown) => number) & { domain(): unknown[] }; scenegraph(): { root: Item } };
+    const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: View };
+    const view = host.chartspecView;
+    const x = view.scale('x');
+    const y = view.scale('y');
+    const byName = new Map<string, Item[]>();
+    const walk = (n: Item) => {
+      if (n.marktype && n.name) byName.set(n.name, [...(byName.get(n.name) ?? []), ...(n.items ?? [])]);
+      for (const c of n.items ?? []) walk(c);
+    };
+    walk(view.scenegraph().root);
+    const rules = [...byName.entries()].filter(([n]) => n.startsWith('layer_2_')).flatMap(([, items]) => items);
+    const described = (word: string) =>
+      rules.filter((r) =>
+        String(r['description'] ?? '')
+          .toLowerCase()
+          .includes(word),
+      );
+    const sma = [...byName.entries()].find(([n]) => n.startsWith('layer_1_'))![1];
+    // The moving average's fifth point: the first with a whole window.
+    const p = sma.find((i) => i.datum?.['date'] === sma[4]!.datum?.['date'])!;
+    return {
+      expected: {
+        event: x(new Date('2024-03-15T00:00:00Z')),
+        level: y(104),
+        trend: [x(new Date('2024-02-20T00:00:00Z')), y(95), x(new Date('2024-04-10T00:00:00Z')), y(108)],
+        sma: [x(p.datum!['date']), y(p.datum!['sma'])],
+      },
+      drawn: {
+        event: described('event').map((r) => r['x'] as number),
+        level: described('level').map((r) => r['y'] as number),
+        trend: described('trend').map((r) => [r['x'], r['y'], r['x2'], r['y2']] as number[]),
+        sma: [p['x'] as number, p['y'] as number],
+      },
+    };
+  });
+}
+
+function expectInPlace(p: Placed) {
+  expect(p.drawn.event).toHaveLength(1);
+  expect(p.drawn.event[0]).toBeCloseTo(p.expected.event, 1);
+  expect(p.drawn.level).toHaveLength(1);
+  expect(p.drawn.level[0]).toBeCloseTo(p.expected.level, 1);
+  expect(p.drawn.trend).toHaveLength(1);
+  p.drawn.trend[0]!.forEach((v, i) => expect(v).toBeCloseTo(p.expected.trend[i]!, 1));
+  expect(p.drawn.sma[0]).toBeCloseTo(p.expected.sma[0], 1);
+  expect(p.drawn.sma[1]).toBeCloseTo(p.expected.sma[1], 1);
+}
+
+test('annotations and a moving average stay on their dates and prices while the chart zooms and pans', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openWith(page, LAYERED);
+  const start = await xAxis(page);
+  const before = await placed(page);
+  expectInPlace(before);
+
+  // Zoom in about the trend line's end, where prices are low: the x scale narrows and the price
+  // axis fits the bars in view, so every position changes — and each is still where its data
+  // coordinates say.
+  await page.mouse.move(start.left + before.expected.trend[2]!, start.top + 100);
+  for (let i = 0; i < 16; i++) await page.mouse.wheel(0, -120);
+  await expect.poll(async () => span(await xAxis(page))).toBeLessThan(span(start) * 0.25);
+  await page.waitForTimeout(100);
+  const zoomed = await placed(page);
+  expectInPlace(zoomed);
+  expect(Math.abs(zoomed.expected.trend[0]! - before.expected.trend[0]!)).toBeGreaterThan(20);
+  expect(Math.abs(zoomed.expected.level - before.expected.level)).toBeGreaterThan(5);
+
+  const panFrom = await xAxis(page);
+  await page.mouse.move(start.left + 300, start.top + 100);
+  await page.mouse.down();
+  await page.mouse.move(start.left + 200, start.top + 100, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await xAxis(page)).domain[0]).toBeGreaterThan(panFrom.domain[0]);
+  await page.waitForTimeout(100);
+  const panned = await placed(page);
+  expectInPlace(panned);
+  expect(panned.expected.event).toBeLessThan(zoomed.expected.event - 50);
+  expect(seen.consoleErrors).toEqual([]);
+});

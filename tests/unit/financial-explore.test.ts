@@ -112,6 +112,7 @@ describe('what an explorable financial chart tells the page', () => {
       {
         mark: 'candlestick',
         zoom: 'chartspec_zoom',
+        key: '__x0',
         fields: { x: 'd', temporal: true, open: 'o', high: 'h', low: 'l', close: 'c', volume: 'v' },
         crosshair: true,
         navigator: true,
@@ -246,6 +247,79 @@ describe('the price axis when zoomed', () => {
     await zoomTo(d, 5, 8);
     expect(yDomain(d)).toEqual([100, 115]);
     d.view.finalize();
+  });
+
+  /** Bars with a line beside them on the same rows (a moving average) and a level. */
+  const layered = (line: JsonObject, n = 20): JsonObject => ({
+    data: { values: rows(n) },
+    width: 200,
+    height: 100,
+    encoding: { x: X },
+    layer: [
+      { mark: 'candlestick', encoding: PRICES },
+      line,
+      { mark: 'rule', data: { values: [{ d: day(3), p: 60 }] }, encoding: { y: { field: 'p', type: 'quantitative' } } },
+    ],
+  });
+  /** The points a line draws, as days. */
+  const linePoints = ({ view }: Drawn) => {
+    const out: number[] = [];
+    const visit = (node: { marktype?: string; items?: { datum?: { d?: number } }[] }) => {
+      if (node.marktype === 'line') out.push(...(node.items ?? []).map((i) => (i.datum!.d! - day(0)) / DAY));
+      if (node.marktype === 'group' || !node.marktype) for (const c of node.items ?? []) visit(c as never);
+    };
+    visit((view.scenegraph() as unknown as { root: never }).root);
+    return out.sort((a, b) => a - b);
+  };
+
+  it('fits a line beside the bars on the same rows too: its points near the view, computed on the whole series', async () => {
+    // A running mean of the close over three bars: day i is 100 + i (closes 101 + i).
+    const mean = {
+      transform: [{ window: [{ op: 'mean', field: 'c', as: 'm' }], frame: [-2, 0] }],
+      mark: 'line',
+      encoding: { y: { field: 'm', type: 'quantitative' } },
+    };
+    for (const n of [20, 2000]) {
+      const d = await draw(layered(mean, n));
+      // The level at 60 (data of its own) stays in the domain; every point is drawn.
+      expect(yDomain(d)[0]).toBeLessThanOrEqual(60);
+      expect(linePoints(d)).toHaveLength(n);
+      const withoutLevel = await draw({
+        ...layered(mean, n),
+        layer: (layered(mean, n)['layer'] as JsonObject[]).slice(0, 2),
+      });
+      await zoomTo(withoutLevel, 5, 8);
+      // Days 5..8 and the neighbour on each side, so the line reaches the plot's edges.
+      expect(linePoints(withoutLevel)).toEqual([4, 5, 6, 7, 8, 9]);
+      // The mean of day 4 (100 + 3) is the lowest the line adds: the window still reads days 2 and 3.
+      expect(yDomain(withoutLevel)).toEqual([100, 113]);
+      await zoomTo(withoutLevel, 0, n - 1);
+      expect(linePoints(withoutLevel)).toHaveLength(n);
+      d.view.finalize();
+      withoutLevel.view.finalize();
+    }
+  });
+
+  it('leaves alone a layer with data of its own, on another x, or an extension mark', () => {
+    const own = {
+      data: { values: [{ d: day(3), m: 1 }] },
+      mark: 'line',
+      encoding: { y: { field: 'm', type: 'quantitative' } },
+    };
+    const other = {
+      mark: 'line',
+      encoding: { x: { field: 'o', type: 'quantitative' }, y: { field: 'c', type: 'quantitative' } },
+    };
+    for (const line of [own, other]) {
+      const layers = expand(layered(line)).spec['layer'] as JsonObject[];
+      expect(layers[1]).toEqual(line);
+    }
+    const plain = expand(layered({ mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } })).spec;
+    expect(JSON.stringify((plain['layer'] as JsonObject[])[1])).toContain('__next_x');
+    // Without a zoom (zoom: false) nothing is cut.
+    const still = layered({ mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } });
+    (still['layer'] as JsonObject[])[0] = { mark: { type: 'candlestick', zoom: false }, encoding: PRICES };
+    expect(JSON.stringify(expand(still).spec)).not.toContain('__next_x');
   });
 
   it('draws in a facet (the filter is on each part: on the shared data Vega-Lite could not draw it)', async () => {

@@ -104,6 +104,7 @@ export function declareExplore(
   ctx: ExpandContext,
   mark: string,
   zoom: string,
+  key: string | undefined,
   x: JsonObject,
   fields: PriceFields,
   volume: string | undefined,
@@ -123,6 +124,7 @@ export function declareExplore(
   ctx.explore({
     mark,
     zoom,
+    ...(key !== undefined ? { key } : {}),
     fields: {
       x: x['field'] as string,
       temporal,

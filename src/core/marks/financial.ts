@@ -283,7 +283,7 @@ export function expandFinancial<O extends FinancialOptions>(
     );
   }
   if (zoom !== undefined)
-    declareExplore(ctx, name, zoom, x, fields, options.volume === false ? undefined : volume?.field, options);
+    declareExplore(ctx, name, zoom, key, x, fields, options.volume === false ? undefined : volume?.field, options);
   const cut = (part: JsonObject): JsonObject =>
     inView.length
       ? { ...part, transform: [...inView, ...(Array.isArray(part['transform']) ? part['transform'] : [])] }
