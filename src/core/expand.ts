@@ -425,7 +425,9 @@ export function expandMarks(
       return isObject(x) && x['field'] === meta.fields.x && isObject(y) && typeof y['field'] === 'string';
     };
     return written.some(sameRows)
-      ? expanded.map((child, i) => (sameRows(written[i]) ? cutToView(child as JsonObject, meta, meta.fields.x) : child))
+      ? expanded.map((child, i) =>
+          sameRows(written[i]) ? cutToView(child as JsonObject, meta, meta.fields.x, meta.fields.temporal) : child,
+        )
       : expanded;
   };
 
@@ -474,7 +476,15 @@ export function expandMarks(
   }
   if (explores.length && isObject(result)) {
     const usermeta = isObject(result['usermeta']) ? result['usermeta'] : {};
-    result = { ...result, usermeta: { ...usermeta, [EXPLORE_KEY]: explores as unknown as JsonObject[] } };
+    // A replay's count of bars shown is read by the bars, their pane and the layers beside them,
+    // which Vega-Lite puts in dataflows of their own: only a param at the top reaches them all.
+    const replays = explores.flatMap((m) => (m.replay ? [{ name: m.replay.param, value: 0 }] : []));
+    const params = Array.isArray(result['params']) ? result['params'] : [];
+    result = {
+      ...result,
+      usermeta: { ...usermeta, [EXPLORE_KEY]: explores as unknown as JsonObject[] },
+      ...(replays.length ? { params: [...params, ...replays] } : {}),
+    };
   }
   return { spec: result, problems, expandedCount };
 }

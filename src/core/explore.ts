@@ -44,6 +44,22 @@ export interface ExploreMeta {
   navigator?: boolean;
   /** The price scale the mark draws on (the bar's toggles say which, and write another). */
   priceScale?: PriceScale;
+  /** The series is replayed bar by bar (`replay`): the page steps the param. */
+  replay?: ReplayMeta;
+}
+
+/**
+ * A replay: the bars from `from` on (the second half of the series without one) are held back,
+ * and the Vega-Lite param `param` counts how many of them are shown; the page adds one every
+ * `1000 / speed` ms. In the spec's dataflow, so the price axis, the last price, the volume pane
+ * and the layers beside the bars all see the series as it was at the newest bar shown.
+ */
+export interface ReplayMeta {
+  param: string;
+  /** Bars a second. */
+  speed: number;
+  /** The last bar shown before the first step: the last at or before this time (ms, or a number on a numeric x). */
+  from?: number;
 }
 
 /** The price scales of the financial marks: `percent` is each price's change from the first bar in view. */
@@ -84,9 +100,14 @@ export function rangeDomain(token: RangeToken, [start, end]: [number, number]): 
  * each row whose segment to its neighbours reaches into the view. Its own transforms run first
  * (a moving average is still computed on the whole series); the cut only decides what it adds to
  * the price axis, which then fits what is in view as it does for the bars. Rows without an x, or
- * a chart not zoomed, keep everything.
+ * a chart not zoomed, keep everything. In a replay it shows the rows of the bars shown.
  */
-export function cutToView(layer: JsonObject, meta: Pick<ExploreMeta, 'zoom' | 'key'>, x: string): JsonObject {
+export function cutToView(
+  layer: JsonObject,
+  meta: Pick<ExploreMeta, 'zoom' | 'key' | 'replay'>,
+  x: string,
+  temporal: boolean,
+): JsonObject {
   if (meta.key === undefined) return layer;
   const z = `${meta.zoom}[${JSON.stringify(meta.key)}]`;
   const zoomed = `(isArray(${z}) && length(${z}) === 2)`;
@@ -95,6 +116,7 @@ export function cutToView(layer: JsonObject, meta: Pick<ExploreMeta, 'zoom' | 'k
     ...layer,
     transform: [
       ...own,
+      ...(meta.replay ? replayTransforms(x, temporal, meta.replay) : []),
       {
         window: [
           { op: 'lag', field: x, as: '__prev_x' },
@@ -110,4 +132,22 @@ export function cutToView(layer: JsonObject, meta: Pick<ExploreMeta, 'zoom' | 'k
       },
     ],
   };
+}
+
+/**
+ * The rows of a replay's bars shown (see `ReplayMeta`): each row's place in time order, the
+ * count of rows up to `from` (half the rows without one), and a filter on the param. Before
+ * anything that reads the series (the level of detail, the last price), so they see it as it
+ * was at the newest bar shown.
+ */
+export function replayTransforms(x: string, temporal: boolean, replay: ReplayMeta): JsonObject[] {
+  const at = `datum[${JSON.stringify(x)}]`;
+  const time = temporal ? `+toDate(${at})` : `+${at}`;
+  return [
+    { window: [{ op: 'row_number', as: '__replay_i' }], sort: [{ field: x }], groupby: [] },
+    { calculate: replay.from === undefined ? '0.5' : `${time} <= ${replay.from} ? 1 : 0`, as: '__replay_in' },
+    { joinaggregate: [{ op: 'sum', field: '__replay_in', as: '__replay_start' }], groupby: [] },
+    // At least one bar, so the chart has a range to show from the start.
+    { filter: `datum.__replay_i <= max(1, floor(datum.__replay_start)) + ${replay.param}` },
+  ];
 }

@@ -311,10 +311,11 @@ describe('the price axis when zoomed', () => {
       encoding: { x: { field: 'o', type: 'quantitative' }, y: { field: 'c', type: 'quantitative' } },
     };
     for (const line of [own, other]) {
-      const layers = expand(layered(line)).spec['layer'] as JsonObject[];
+      const layers = (expand(layered(line)).spec as JsonObject)['layer'] as JsonObject[];
       expect(layers[1]).toEqual(line);
     }
-    const plain = expand(layered({ mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } })).spec;
+    const plain = expand(layered({ mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } }))
+      .spec as JsonObject;
     expect(JSON.stringify((plain['layer'] as JsonObject[])[1])).toContain('__next_x');
     // Without a zoom (zoom: false) nothing is cut.
     const still = layered({ mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } });
@@ -331,6 +332,87 @@ describe('the price axis when zoomed', () => {
     });
     expect(itemsOf(d, 'rect', false)).toHaveLength(12);
     d.view.finalize();
+  });
+});
+
+describe('a replay', () => {
+  /** Sets the replay's count of bars added, as the page's steps do. */
+  async function step({ view, vega: spec }: Drawn, added: number) {
+    view.signal(spec.signals!.find((s) => /^chartspec_replay/.test(s.name))!.name, added);
+    await view.runAsync();
+  }
+  const bodies = (d: Drawn) => itemsOf(d, 'rect', false).filter((i) => i.width !== undefined);
+
+  it('opens on the first half and adds the next bars one at a time: the last price and the axis see only those', async () => {
+    for (const n of [20, 2000]) {
+      const d = await draw(chart({ type: 'candlestick', replay: true }, n));
+      const meta = exploresOf(expand(chart({ type: 'candlestick', replay: true }, n)).spec)[0]!;
+      expect(meta.replay).toEqual({ param: 'chartspec_replay', speed: 2 });
+      if (n === 20) expect(bodies(d)).toHaveLength(10);
+      // The newest bar shown is the last price: bar n/2 - 1 closes at 100 + n/2.
+      const price = (close: number) => close.toLocaleString('en-US', { minimumFractionDigits: 2 });
+      expect(lastPrice(d).label.text).toBe(price(100 + n / 2));
+      // (With the level of detail the axis ends at the last column's edge, not the bar's.)
+      if (n === 20) expect(xDomain(d)[1]).toBeLessThan(n / 2);
+      await step(d, 3);
+      if (n === 20) expect(bodies(d)).toHaveLength(13);
+      expect(lastPrice(d).label.text).toBe(price(103 + n / 2));
+      if (n === 20) expect(xDomain(d)[1]).toBeGreaterThan(n / 2 + 2);
+      if (n === 20) expect(xDomain(d)[1]).toBeLessThan(n / 2 + 3);
+      d.view.finalize();
+    }
+  });
+
+  it('starts after the last bar at or before `from`, at the speed asked, with the volume pane and a line beside the bars', async () => {
+    const spec = {
+      ...chart({ type: 'candlestick', replay: { from: '2024-01-06', speed: 5 } }, 20, { volume: { field: 'v' } }),
+    };
+    const r = expand(spec);
+    expect(exploresOf(r.spec)[0]!.replay).toEqual({ param: 'chartspec_replay', speed: 5, from: day(5) });
+    const d = await draw(spec);
+    // Days 0..5: six candles and six volume bars.
+    expect(bodies(d)).toHaveLength(12);
+    await step(d, 1);
+    expect(bodies(d)).toHaveLength(14);
+    d.view.finalize();
+
+    const line = { mark: 'line', encoding: { y: { field: 'c', type: 'quantitative' } } };
+    const layered = {
+      data: { values: rows(20) },
+      width: 200,
+      height: 100,
+      encoding: { x: X },
+      layer: [{ mark: { type: 'candlestick', replay: { from: day(5) } }, encoding: PRICES }, line],
+    };
+    const l = await draw(layered);
+    const points = () => {
+      let n = 0;
+      const visit = (node: { marktype?: string; items?: unknown[] }) => {
+        if (node.marktype === 'line') n += node.items?.length ?? 0;
+        if (node.marktype === 'group' || !node.marktype) for (const c of node.items ?? []) visit(c as never);
+      };
+      visit((l.view.scenegraph() as unknown as { root: never }).root);
+      return n;
+    };
+    expect(points()).toBe(6);
+    await step(l, 4);
+    expect(points()).toBe(10);
+    l.view.finalize();
+  });
+
+  it('says so when `from` is not a date, and starts from the middle', () => {
+    const r = expandMarks(deepFreeze(chart({ type: 'candlestick', replay: { from: 'soon' } })), undefined, REGISTRY);
+    expect(r.problems).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('"soon" is not a date') }),
+    ]);
+    expect(exploresOf(r.spec)[0]!.replay).toEqual({ param: 'chartspec_replay', speed: 2 });
+  });
+
+  it('is not there by default, nor without a zoom', () => {
+    expect(exploresOf(expand(chart({ type: 'candlestick' })).spec)[0]!.replay).toBeUndefined();
+    expect(JSON.stringify(expand(chart({ type: 'candlestick', zoom: false, replay: true })).spec)).not.toContain(
+      '__replay',
+    );
   });
 });
 

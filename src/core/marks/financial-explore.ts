@@ -3,7 +3,14 @@
  * open on and the range buttons, declared as options here; and the range written into the zoom
  * itself, so an exported Vega-Lite file opens on the same dates.
  */
-import { DEFAULT_RANGE_BUTTONS, RANGE_PATTERN, type PriceScale, type RangeToken } from '../explore';
+import {
+  DEFAULT_RANGE_BUTTONS,
+  RANGE_PATTERN,
+  type ExploreMeta,
+  type PriceScale,
+  type RangeToken,
+  type ReplayMeta,
+} from '../explore';
 import { isObject, type JsonObject } from '../json';
 import { option } from './shared/declare';
 import type { PriceFields } from './financial-channels';
@@ -46,6 +53,36 @@ export const exploreOptions = {
       `Buttons that show a range back from the last bar: \`true\` shows ${DEFAULT_RANGE_BUTTONS.join(', ')}; ` +
       '`false` none; or a list of spans (`["1W", "1M", "All"]`). On a time x with `zoom` on.',
   }),
+  replay: option.custom<ReplayOption>({
+    default: false,
+    schema: {
+      anyOf: [
+        { type: 'boolean' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            from: {
+              type: ['string', 'number'],
+              description:
+                'The last bar shown before the replay starts: the last at or before this date (text or ' +
+                'milliseconds). __Default value:__ the middle of the series',
+            },
+            speed: {
+              type: 'number',
+              exclusiveMinimum: 0,
+              maximum: 60,
+              description: 'Bars added a second. __Default value:__ `2`',
+            },
+          },
+        },
+      ],
+    },
+    description:
+      'Replays the series bar by bar, as if the bars arrived live: the chart opens on the bars up to `from` and ' +
+      'adds the next ones one at a time, the view following the newest; buttons above the chart pause, play and ' +
+      'start again. `true` replays the second half. With `zoom` on.',
+  }),
   navigator: option.boolean({
     default: true,
     description:
@@ -53,6 +90,36 @@ export const exploreOptions = {
       'moves and its edges resize; `false` leaves it out. With `zoom` on.',
   }),
 };
+
+/** A replay as the `replay` option takes it. */
+export type ReplayOption = boolean | { from?: string | number; speed?: number };
+
+/** The base of the name of the param that counts a replay's bars shown. */
+export const REPLAY_PARAM = 'chartspec_replay';
+
+/**
+ * The replay a mark asks for, with the name of its param; a `from` that does not read is
+ * reported, and the replay starts from the middle.
+ */
+export function replayOf(option: ReplayOption, temporal: boolean, ctx: ExpandContext): ReplayMeta | undefined {
+  if (option !== true && !isObject(option)) return undefined;
+  const o: JsonObject = isObject(option) ? option : {};
+  const speed = typeof o['speed'] === 'number' && o['speed'] > 0 && o['speed'] <= 60 ? o['speed'] : 2;
+  const written = o['from'];
+  let from: number | undefined;
+  if (typeof written === 'number') from = written;
+  else if (typeof written === 'string') {
+    const t = temporal ? Date.parse(written) : Number(written);
+    if (Number.isFinite(t)) from = t;
+    else
+      ctx.report({
+        severity: 'warning',
+        message: `The replay's start "${written}" is not a ${temporal ? 'date' : 'number'}: it starts from the middle`,
+        path: '/mark/replay/from',
+      });
+  }
+  return { param: ctx.paramName(REPLAY_PARAM), speed, ...(from !== undefined ? { from } : {}) };
+}
 
 /** The resolved options this file reads. */
 interface ExploreOptions {
@@ -104,7 +171,7 @@ export function declareExplore(
   ctx: ExpandContext,
   mark: string,
   zoom: string,
-  key: string | undefined,
+  more: Pick<ExploreMeta, 'key' | 'replay'>,
   x: JsonObject,
   fields: PriceFields,
   volume: string | undefined,
@@ -124,7 +191,8 @@ export function declareExplore(
   ctx.explore({
     mark,
     zoom,
-    ...(key !== undefined ? { key } : {}),
+    ...(more.key !== undefined ? { key: more.key } : {}),
+    ...(more.replay ? { replay: more.replay } : {}),
     fields: {
       x: x['field'] as string,
       temporal,

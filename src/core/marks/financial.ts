@@ -29,7 +29,8 @@ import {
   zoomParam,
   type BarSlots,
 } from './financial-x';
-import { declareExplore, exploreOptions, withZoomValue, zoomValue } from './financial-explore';
+import { declareExplore, exploreOptions, replayOf, withZoomValue, zoomValue } from './financial-explore';
+import { replayTransforms } from '../explore';
 import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions } from './financial-last-price';
 import { percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
 import { volumePane } from './financial-volume';
@@ -214,6 +215,9 @@ export function expandFinancial<O extends FinancialOptions>(
   // Vega-Lite zooms continuous scales only.
   const zoom = slots.continuous ? zoomParam(params) : undefined;
   if (zoom !== undefined) params = withZoomValue(params, zoom, zoomValue(options.range, x['type'] === 'temporal', ctx));
+  // A replay holds back bars from the start of the mark's own dataflow (see core/explore.ts).
+  const replay = zoom !== undefined ? replayOf(options.replay, x['type'] === 'temporal', ctx) : undefined;
+  const held = replay ? replayTransforms(xField, x['type'] === 'temporal', replay) : [];
   const percent = options.priceScale === 'percent';
   const setup = (s: BarSlots): FinancialSetup<O> => ({
     options,
@@ -255,7 +259,7 @@ export function expandFinancial<O extends FinancialOptions>(
   let paneAdded = false;
   if (volume && options.volume !== false) {
     const paneLod = lastPrice ? lodOf([]) : lod;
-    paneAdded = ctx.addPane(volumePane(name, [paneLod, view], slots, encoding, fields, volume, options));
+    paneAdded = ctx.addPane(volumePane(name, [[...held, ...paneLod], view], slots, encoding, fields, volume, options));
     if (!paneAdded) {
       ctx.report({
         severity: 'warning',
@@ -283,13 +287,23 @@ export function expandFinancial<O extends FinancialOptions>(
     );
   }
   if (zoom !== undefined)
-    declareExplore(ctx, name, zoom, key, x, fields, options.volume === false ? undefined : volume?.field, options);
+    declareExplore(
+      ctx,
+      name,
+      zoom,
+      { key, ...(replay ? { replay } : {}) },
+      x,
+      fields,
+      options.volume === false ? undefined : volume?.field,
+      options,
+    );
   const cut = (part: JsonObject): JsonObject =>
     inView.length
       ? { ...part, transform: [...inView, ...(Array.isArray(part['transform']) ? part['transform'] : [])] }
       : part;
   const transform = [
     ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
+    ...held,
     // The last bar of the whole series, before the level of detail or the view cut it away.
     ...(lastPrice && lodOn ? [lastBarTransform(xField)] : []),
     ...lod,
