@@ -29,6 +29,12 @@ const VIEWS = {
     const chart = await page.getByTestId('chart').boundingBox();
     await page.mouse.move(chart.x + chart.width * 0.55, chart.y + chart.height * 0.35);
   },
+  // A replay a few bars in: the pause and start-over buttons, the view following the newest bar.
+  replay: async (page) => {
+    await page.goto(`${base}/#/example/candlestick-live-replay`);
+    await page.waitForSelector('[data-testid="replay-play"]');
+    await page.waitForTimeout(2500);
+  },
 };
 
 execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', 'dist-shots'], { stdio: 'inherit' });

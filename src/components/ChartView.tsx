@@ -79,6 +79,8 @@ export function ChartView(props: ChartViewProps) {
           onKeep={() => callbacks.current.onKeepRange?.(session.visibleRanges())}
           priceScale={explore.priceScale}
           onScale={(scale) => callbacks.current.onMarkOption?.(session.exploreUnits(), 'priceScale', scale)}
+          replay={explore.replay}
+          onReplay={(action) => session.replay(action)}
         />
       )}
       {hasChart ? (

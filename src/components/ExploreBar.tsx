@@ -1,4 +1,5 @@
 import { PRICE_SCALES, type PriceScale, type RangeToken } from '../core/explore';
+import type { ReplayState } from '../render/explore-replay';
 
 const SCALE_LABELS: Record<PriceScale, { text: string; title: string }> = {
   linear: { text: 'Linear', title: 'Prices on a linear axis' },
@@ -16,6 +17,9 @@ interface ExploreBarProps {
   /** The price scale drawn, and the toggle that writes another into the spec. */
   priceScale: PriceScale;
   onScale(scale: PriceScale): void;
+  /** The replay's state, when the spec asks for one (`replay`), and its buttons' action. */
+  replay?: ReplayState | undefined;
+  onReplay(action: 'play' | 'pause' | 'restart'): void;
 }
 
 /**
@@ -23,7 +27,16 @@ interface ExploreBarProps {
  * scale toggles and the action that keeps the range in view. The toggles and "keep" write into
  * the spec (the text stays the whole truth of the chart); the range buttons only move the view.
  */
-export function ExploreBar({ buttons, active, onRange, onKeep, priceScale, onScale }: ExploreBarProps) {
+export function ExploreBar({
+  buttons,
+  active,
+  onRange,
+  onKeep,
+  priceScale,
+  onScale,
+  replay,
+  onReplay,
+}: ExploreBarProps) {
   return (
     <div className="explore-bar" role="toolbar" aria-label="Time range" data-testid="explore-bar">
       {buttons.map((token) => (
@@ -53,6 +66,29 @@ export function ExploreBar({ buttons, active, onRange, onKeep, priceScale, onSca
           </button>
         ))}
       </span>
+      {replay && (
+        <span className="replay-buttons" role="group" aria-label="Replay">
+          <button
+            type="button"
+            className="replay-play"
+            data-testid="replay-play"
+            title={replay.playing ? 'The bars stop arriving' : 'The next bars arrive one at a time'}
+            onClick={() => onReplay(replay.playing ? 'pause' : 'play')}
+          >
+            <span aria-hidden="true">{replay.playing ? '❚❚ ' : '▶ '}</span>
+            {replay.playing ? 'Pause' : replay.ended ? 'Replay again' : 'Play'}
+          </button>
+          <button
+            type="button"
+            className="replay-restart"
+            data-testid="replay-restart"
+            title="Back to the bars the replay starts from"
+            onClick={() => onReplay('restart')}
+          >
+            <span aria-hidden="true">⟲ </span>Start over
+          </button>
+        </span>
+      )}
       <button
         type="button"
         className="keep-range"

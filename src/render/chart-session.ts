@@ -166,6 +166,11 @@ export class ChartSession {
     this.enqueue(() => (controls === this.controls ? controls?.show(token) : undefined));
   }
 
+  /** Plays, pauses or starts again the replay of the chart on screen. */
+  replay(action: 'play' | 'pause' | 'restart'): void {
+    this.controls?.replay(action);
+  }
+
   /** Shows the range a navigator's window covers (fractions of the whole range). */
   setWindow(window: [number, number]): void {
     this.controls?.setWindow(window);

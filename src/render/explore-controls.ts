@@ -15,6 +15,7 @@ import {
   zoomsOf,
   type Zoom,
 } from './explore-range';
+import { Replay, type KeptReplay, type ReplayState } from './explore-replay';
 import { Pinch } from './explore-touch';
 
 /** What the chart pane draws around an explorable chart (the range bar, the navigator). */
@@ -27,6 +28,8 @@ export interface ExploreState {
   navigator?: NavigatorState | undefined;
   /** The price scale of the units (of the first, where they differ). */
   priceScale: PriceScale;
+  /** A replay's buttons, when a unit replays its series. */
+  replay?: ReplayState | undefined;
 }
 
 /**
@@ -34,7 +37,10 @@ export interface ExploreState {
  * range its spec asked for then: a chart drawn anew for an edit of its spec (a color, a scale
  * toggle) goes on showing it, unless the edit changed the range asked for.
  */
-export type KeptZooms = Map<string, { domain: [number, number] | null; range: ExploreMeta['range'] }>;
+export type KeptZooms = Map<string, { domain: [number, number] | null; range: ExploreMeta['range'] }> & {
+  /** Where the replay was (its param is the spec's, so a chart drawn anew goes on from there). */
+  replay?: KeptReplay;
+};
 
 const keyOf = (meta: ExploreMeta) => `${meta.unit} ${meta.mark} ${meta.fields.x}`;
 
@@ -65,6 +71,7 @@ export function exploreSetup(target: VegaSpec, drawn: VegaSpec): { metas: Explor
 export class ExploreControls {
   private readonly crosshair: Crosshair | undefined;
   private readonly pinch: Pinch | undefined;
+  private readonly replaying: Replay | undefined;
   private state: ExploreState;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private gone = false;
@@ -86,6 +93,19 @@ export class ExploreControls {
     this.crosshair =
       metas.some((m) => m.crosshair) && typeof document !== 'undefined' ? new Crosshair(el, view, metas) : undefined;
     this.pinch = zooms.length && typeof window !== 'undefined' ? new Pinch(el, view, zooms) : undefined;
+    const replays = metas.flatMap((m) => (m.replay ? [m.replay] : []));
+    this.replaying = replays.length
+      ? new Replay(
+          view,
+          replays,
+          () => this.rowsChanged(),
+          () => {
+            this.state = { ...this.state, replay: this.replaying!.state };
+            changed();
+          },
+        )
+      : undefined;
+    if (this.replaying) this.state.replay = this.replaying.state;
     for (const z of zooms) {
       // Nothing zoomed yet: the domain is the whole range.
       if (!z.whole && !view.signal(z.signal)) noteWhole(view, z);
@@ -104,6 +124,12 @@ export class ExploreControls {
    * which button that is.
    */
   async open(kept?: KeptZooms): Promise<void> {
+    // The replay first: the range kept is one of the bars it had shown.
+    if (kept?.replay?.added && this.replaying) {
+      await this.replaying.restore(kept.replay.added);
+      // Measured when the view was made, before those bars were shown.
+      for (const z of this.zooms) z.whole = undefined;
+    }
     for (const z of this.zooms) {
       const before = kept?.get(keyOf(z.meta));
       if (before && JSON.stringify(before.range) === JSON.stringify(z.meta.range)) {
@@ -118,6 +144,14 @@ export class ExploreControls {
       this.placeNavigator();
     }
     await this.findActive();
+    this.replaying?.start(kept?.replay?.playing);
+  }
+
+  /** Plays, pauses or starts the replay again. */
+  replay(action: 'play' | 'pause' | 'restart'): void {
+    if (action === 'play') this.replaying?.play();
+    else if (action === 'pause') this.replaying?.pause();
+    else void this.replaying?.restart();
   }
 
   /**
@@ -140,6 +174,7 @@ export class ExploreControls {
   /** What each unit shows now, for the view drawn next (see `KeptZooms`). */
   kept(): KeptZooms {
     const out: KeptZooms = new Map();
+    if (this.replaying) out.replay = this.replaying.kept();
     for (const z of this.zooms) {
       const zoomed = !!this.view.signal(z.signal);
       out.set(keyOf(z.meta), { domain: zoomed ? domainOf(this.view, z.meta.scales.x) : null, range: z.meta.range });
@@ -180,21 +215,25 @@ export class ExploreControls {
   /**
    * The rows changed (a patch: a typed bar, a live one): the whole range and the overview are
    * measured again, the zoom stays, and a zoomed chart that showed the newest bar moves on to
-   * keep showing it (it follows the series, as trading tools do), at the same span.
+   * keep showing it (it follows the series, as trading tools do), at the same span. Whether the
+   * whole range of any unit grew.
    */
-  async rowsChanged(): Promise<void> {
+  async rowsChanged(): Promise<boolean> {
+    let grew = false;
     for (const z of this.zooms) {
       const before = z.whole;
       z.whole = undefined;
       const zoomed = this.view.signal(z.signal) as unknown;
       if (!zoomed || !before) {
-        if (!zoomed) noteWhole(this.view, z);
+        const whole = zoomed ? undefined : noteWhole(this.view, z);
+        if (whole && before && whole[1] > before[1]) grew = true;
         continue;
       }
       const [a, b] = domainOf(this.view, z.meta.scales.x);
       const following = b >= before[1] - (before[1] - before[0]) * 1e-6;
       const whole = await wholeRange(this.view, z);
       const by = whole[1] - before[1];
+      if (by > 0) grew = true;
       if (following && by !== 0) {
         const domain = [a + by, b + by];
         setDomain(this.view, z, domain);
@@ -203,6 +242,7 @@ export class ExploreControls {
     }
     if (this.state.navigator) this.placeNavigator();
     this.crosshair?.refresh();
+    return grew;
   }
 
   /** Shift+← / Shift+→ step the crosshair, Escape hides it; whether the key was taken. */
@@ -226,6 +266,7 @@ export class ExploreControls {
     for (const z of this.zooms) this.view.removeSignalListener(z.signal, this.onZoom);
     this.crosshair?.destroy();
     this.pinch?.destroy();
+    this.replaying?.destroy();
   }
 
   private readonly onZoom = (): void => {

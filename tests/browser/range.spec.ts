@@ -279,3 +279,50 @@ test('the scale toggles write priceScale into the spec; the chart drawn anew kee
   expect(Math.max(...yDomain.map(Math.abs))).toBeLessThan(0.5);
   expect(seen.consoleErrors).toEqual([]);
 });
+
+test('a replay adds the held-back bars one at a time, the view following; pause, start over and play to the end', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const text = spec({ range: '2W', replay: { from: '2024-05-01', speed: 20 } });
+  await openWith(page, text);
+  const FROM = Date.UTC(2024, 4, 1);
+  const end = async () => (await xDomain(page))[1];
+  // It plays on opening: the newest bar moves on from the 1st of May, and the view with it.
+  await expect.poll(end, { timeout: 5000 }).toBeGreaterThan(FROM + 5 * DAY);
+  const play = page.getByTestId('replay-play');
+  await play.click();
+  await expect(play).toHaveText(/Play/);
+  const paused = await end();
+  await page.waitForTimeout(400);
+  expect(await end()).toBe(paused);
+  // Two weeks in view, ending at the newest bar shown; the readout shows that bar.
+  const [a, b] = await xDomain(page);
+  expect(b - a).toBeCloseTo(14 * DAY + 2 * PAD, -5);
+  const newest = new Date(paused - PAD);
+  const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  await expect(page.getByTestId('readout')).toContainText(
+    `${DAYS[newest.getUTCDay()]}, ${newest.getUTCDate()} ${MONTHS[newest.getUTCMonth()]} 2024`,
+  );
+
+  // An edit draws the chart anew (the log toggle writes priceScale): the replay stays where it was, paused.
+  const version = Number(await page.locator('.chart-pane').getAttribute('data-version'));
+  await page.getByTestId('scale-log').click();
+  await waitForChart(page, version + 1);
+  await expect.poll(end).toBe(paused);
+  await expect(play).toHaveText(/Play/);
+
+  await page.getByTestId('replay-restart').click();
+  await expect.poll(end).toBe(FROM + PAD);
+  await expect(play).toHaveText(/Play/);
+  await play.click();
+  await expect(play).toHaveText(/Replay again/, { timeout: 15_000 });
+  expect(await end()).toBe(LAST + PAD);
+  // The replay moved the view only: the text is as the toggle left it.
+  const written = JSON.parse(text) as { mark: Record<string, unknown> };
+  written.mark['priceScale'] = 'log';
+  expect(JSON.parse(await savedText(page))).toEqual(written);
+  expect(seen.consoleErrors).toEqual([]);
+});
