@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { logProblems } from '../core/compile';
 import { runPipeline, type PipelineResult } from '../core/pipeline';
+import type { ExpandTarget } from '../core/marks/types';
 import { formatPosition, hasErrors, mergeProblems, type Problem } from '../core/problem';
 import { validateDocument, type Validator } from '../core/validate';
 import { SCHEMA_URLS } from '../core/language';
@@ -61,8 +62,8 @@ function sharedValidator(): Promise<Validator> {
  * complaint at a place the pipeline already has an error for is dropped (`"mark": "barr"` is one
  * Problem, the mark's "did you mean", not also the schema's list of marks).
  */
-async function pipeline(text: string, validate: boolean): Promise<PipelineResult> {
-  const result = runPipeline(text);
+async function pipeline(text: string, validate: boolean, target?: ExpandTarget): Promise<PipelineResult> {
+  const result = runPipeline(text, target ? { target } : {});
   if (!validate || !result.doc.ok) return result;
   let schema: Problem[];
   try {
@@ -127,7 +128,8 @@ function standardVegaLite(spec: object): object {
 
 async function compile(command: Extract<Command, { kind: 'compile' }>, io: Io): Promise<number> {
   const name = displayName(command.file);
-  const result = await pipeline(await readSpec(command.file, io), command.validate);
+  // A file for other Vega tools: the financial marks' crosshair is drawn by Vega-Lite in it.
+  const result = await pipeline(await readSpec(command.file, io), command.validate, 'export');
   if (command.to === 'vega-lite' && result.language === 'vega' && result.doc.ok) {
     await io.stderr(
       `${name}: error: this is a Vega spec ("$schema" names Vega's schema), so it has no Vega-Lite form; use --to vega\n`,

@@ -1,7 +1,7 @@
 import { cutToView, EXPLORE_KEY, type ExploreMeta } from './explore';
 import { marks as defaultRegistry } from './marks/index';
 import { isObject, type JsonObject } from './json';
-import type { ExtensionMark, MarkReport } from './marks/types';
+import type { ExpandTarget, ExtensionMark, MarkReport } from './marks/types';
 import type { ParsedDocument } from './parse';
 import { rangeOfPointer } from './parse';
 import type { Problem } from './problem';
@@ -182,11 +182,23 @@ const specParamNames = (spec: unknown): Set<string> => {
   return names;
 };
 
+export interface ExpandOptions {
+  /**
+   * What the expansion is for (see `ExpandTarget`): the page by default, whose chart view draws
+   * the crosshair itself; exports ask for `export`. A flag rather than one expansion that the page
+   * strips: the page's spec then stays exactly what the render layer reads (its views, names and
+   * dataflow), and no layers are compiled only to be thrown away on every keystroke.
+   */
+  target?: ExpandTarget;
+}
+
 export function expandMarks(
   spec: unknown,
   doc?: ParsedDocument,
   registry: readonly ExtensionMark[] = defaultRegistry,
+  options: ExpandOptions = {},
 ): ExpandResult {
+  const target = options.target ?? 'page';
   const problems: Problem[] = [];
   const explores: ExploreMeta[] = [];
   let expandedCount = 0;
@@ -287,6 +299,7 @@ export function expandMarks(
         let result: JsonObject;
         try {
           result = mark.normalize(node, {
+            target,
             report: (r) => report(path, r),
             parentEncoding,
             config: rootConfig,

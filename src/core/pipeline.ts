@@ -5,7 +5,7 @@ import type { Spec as VegaSpec } from 'vega';
 import { compileVegaLite } from './compile';
 import { expandMarks } from './expand';
 import { detectLanguage, type Language } from './language';
-import type { ExtensionMark } from './marks/types';
+import type { ExpandTarget, ExtensionMark } from './marks/types';
 import { marks as defaultRegistry } from './marks/index';
 import { parseDocument, type ParsedDocument } from './parse';
 import { prepareForRender } from './prepare';
@@ -29,6 +29,8 @@ export interface PipelineOptions {
    * the page asks for it; the command line and the conformance tests compile as Vega-Lite does.
    */
   describe?: boolean;
+  /** What the expansion is for (see `ExpandTarget`): the page by default; exports ask for `export`. */
+  target?: ExpandTarget;
 }
 
 export interface PipelineResult {
@@ -87,7 +89,9 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     vega = withTheme(doc.value, options.theme) as VegaSpec;
   } else {
     t = now();
-    const expanded = expandMarks(doc.value, doc, options.registry ?? defaultRegistry);
+    const expanded = expandMarks(doc.value, doc, options.registry ?? defaultRegistry, {
+      ...(options.target ? { target: options.target } : {}),
+    });
     timings.expand = now() - t;
     problems.push(...expanded.problems);
     result.vegaLite = expanded.spec;

@@ -11,7 +11,8 @@ import { formatPrice, formatTime, readoutOf, readoutText, type Bar } from './rea
  *
  * Drawn as a few positioned elements over the chart, not by Vega: following the pointer then
  * costs moving four boxes, never a run of the dataflow over the bars. So it stays in the app; an
- * exported chart keeps Vega-Lite's zoom and pan but not this (docs/explore.md says so).
+ * exported chart has Vega-Lite's own instead, without the pointer's price (see
+ * core/marks/financial-crosshair.ts, and README's Exports).
  *
  * Keyboard: Shift+← and Shift+→ step it bar by bar (a screen reader hears the readout), Escape
  * hides it. Touch: press and hold (the pane does not pan meanwhile), then slide.

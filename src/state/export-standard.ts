@@ -1,5 +1,7 @@
 import { compressToEncodedURIComponent } from 'lz-string';
+import type { Spec as VegaSpec } from 'vega';
 import { normalizedExampleText } from '../core/examples';
+import { exploresOf } from '../core/explore';
 import type { JsonObject } from '../core/json';
 import type { Language } from '../core/language';
 import { parseDocument } from '../core/parse';
@@ -32,6 +34,34 @@ export async function standardVegaLite(text: string, theme?: string): Promise<st
   const config = await themeConfig(theme);
   if (!config) return plain;
   return JSON.stringify(withTheme(JSON.parse(plain), config), null, 2) + '\n';
+}
+
+/**
+ * The Vega of the chart on screen, as the Vega and HTML exports hold it. The page compiles a
+ * financial chart without the crosshair Vega-Lite would draw (the page draws its own over the
+ * chart: core/marks/financial-crosshair.ts says why), so a chart with a crosshair is compiled
+ * again from its text for export, with the page's own options (sized to its pane, described, in
+ * its chart theme): the same Vega plus the crosshair. Any other chart's Vega is the page's. The
+ * compiler is loaded here, on such an export, not with the page (it lives in the page's worker).
+ */
+export async function exportedVega(source: {
+  vega: VegaSpec;
+  text?: string | undefined;
+  language: Language;
+  theme?: string | undefined;
+}): Promise<VegaSpec> {
+  const { vega, text, language, theme } = source;
+  if (language === 'vega' || text === undefined || !exploresOf(vega).some((m) => m.crosshair)) return vega;
+  const [{ runPipeline }, config] = await Promise.all([import('../core/pipeline'), themeConfig(theme)]);
+  const result = runPipeline(text, {
+    fit: true,
+    describe: true,
+    target: 'export',
+    ...(config ? { theme: config } : {}),
+  });
+  // The text drew the chart on screen, so it compiles; if it somehow does not, the page's Vega is
+  // still the chart, without the crosshair.
+  return result.vega ?? vega;
 }
 
 /** A Vega spec's text in the chart theme: untouched without one, else with the theme's config under its own. */

@@ -80,8 +80,12 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
     }
     case 'html': {
       const name = `${stem}.html`;
-      const { standaloneHtml } = await import('./export-html');
-      const html = await standaloneHtml({ view: s.view!, vega: s.vega!, fallbackTitle: stem });
+      const [{ standaloneHtml }, { exportedVega }] = await Promise.all([
+        import('./export-html'),
+        import('./export-standard'),
+      ]);
+      const vega = await exportedVega({ ...s, vega: s.vega! });
+      const html = await standaloneHtml({ view: s.view!, vega, fallbackTitle: stem });
       download(new Blob([html], { type: 'text/html' }), name);
       return name;
     }
@@ -93,9 +97,13 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
     }
     case 'vega': {
       // The compiled spec holds the theme already: Vega-Lite specs are compiled in it, Vega
-      // specs take it as their config (core/theme.ts).
+      // specs take it as their config (core/theme.ts). A financial chart's gets its crosshair.
       const name = `${stem}.vg.json`;
-      const spec = { $schema: 'https://vega.github.io/schema/vega/v6.json', ...(s.vega as object) };
+      const { exportedVega } = await import('./export-standard');
+      const spec = {
+        $schema: 'https://vega.github.io/schema/vega/v6.json',
+        ...(await exportedVega({ ...s, vega: s.vega! })),
+      };
       download(json(JSON.stringify(spec, null, 2) + '\n'), name);
       return name;
     }

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import LZString from 'lz-string';
+import { dailyBars, DAY, START } from './daily-bars';
 import { BAR } from './fixtures';
 import { chartPane, openWith, pasteText, watch } from './helpers';
 
@@ -35,6 +36,66 @@ const CARS = `{
     "tooltip": [{"field": "Name"}, {"field": "Horsepower"}]
   }
 }`;
+
+/**
+ * Daily candlesticks with a volume pane, the price axis on the right and a moving average in the
+ * same layer: the exported crosshair runs through both panes and keeps to its own layers.
+ */
+const BARS = dailyBars(60);
+const CANDLES = JSON.stringify(
+  {
+    data: { values: BARS },
+    width: 600,
+    height: 260,
+    encoding: {
+      x: { field: 'date', type: 'temporal', title: null },
+      y: { title: 'Price' },
+      open: { field: 'open' },
+      high: { field: 'high' },
+      low: { field: 'low' },
+      close: { field: 'close' },
+      volume: { field: 'v' },
+    },
+    layer: [
+      { mark: { type: 'candlestick', priceAxis: 'right' } },
+      {
+        transform: [{ window: [{ op: 'mean', field: 'close', as: 'ma' }], frame: [-4, 0], sort: [{ field: 'date' }] }],
+        mark: { type: 'line', color: '#2563eb' },
+        encoding: { y: { field: 'ma', type: 'quantitative' } },
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+/** Vega, Vega-Lite and vega-embed from the packages, as a plain page outside the app would load them. */
+const PLAIN_SCRIPTS = [
+  'vega/build/vega.min.js',
+  'vega-lite/build/vega-lite.min.js',
+  'vega-embed/build/vega-embed.min.js',
+];
+
+/** The readout of bar i as the export writes it (prices to the cent), spaces aside. */
+const readoutOf = (i: number) => {
+  const b = BARS[i]!;
+  return `O ${b.open.toFixed(2)} H ${b.high.toFixed(2)} L ${b.low.toFixed(2)} C ${b.close.toFixed(2)}`;
+};
+
+/** The x of the crosshair's lines and the readout's text, in a page drawn in SVG. */
+async function crosshairOf(page: Page): Promise<{ lines: number[]; text: string }> {
+  // The line's color, which nothing else in this chart has (src/core/marks/financial-crosshair.ts).
+  const lines = await page.locator('svg [stroke="#6b7280"]').evaluateAll((els) =>
+    els
+      .filter((e) => getComputedStyle(e).opacity !== '0' && e.getAttribute('opacity') !== '0')
+      .map((e) => {
+        const box = e.getBoundingClientRect();
+        return box.left + box.width / 2;
+      }),
+  );
+  const text = (await page.locator('svg text').allTextContents()).join(' ').replace(/\s+/g, ' ');
+  return { lines, text };
+}
 
 /** The objects of a PDF's content streams, inflated (jsPDF compresses them). */
 function pdfStreams(pdf: Buffer): string[] {
@@ -238,5 +299,94 @@ test.describe('exports', () => {
     // Plain Vega-Lite: the gauge is expanded into standard marks.
     expect(JSON.stringify(spec)).not.toMatch(/"(mark|type)":"gauge"/);
     expect(spec).toEqual(JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8')));
+  });
+
+  test('the exported Vega-Lite and HTML keep a crosshair: the line at the bar under the pointer, its readout', async ({
+    page,
+    browser,
+  }, info) => {
+    await openWith(page, CANDLES);
+    const spec = JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8'));
+    const html = (await bytesOf(await exportAs(page, 'html'))).toString('utf8');
+    const file = info.outputPath('candles.html');
+    writeFileSync(file, html);
+
+    // The standard Vega-Lite in a plain page: Vega, Vega-Lite and vega-embed, nothing of the app.
+    const context = await browser.newContext({ offline: true, viewport: { width: 900, height: 600 } });
+    const plain = await context.newPage();
+    const seen = await watch(plain);
+    await plain.setContent('<div id="chart"></div>');
+    for (const script of PLAIN_SCRIPTS)
+      await plain.addScriptTag({
+        content: readFileSync(new URL(`../../node_modules/${script}`, import.meta.url), 'utf8'),
+      });
+    const i = 40;
+    // Where bar i's time is on the page: the view's origin, the price view's, and the shared x scale.
+    const at = await plain.evaluate(
+      async ({ spec, t }) => {
+        interface Group {
+          name?: string;
+          items: { x: number; y: number; height: number; items: Group[] }[];
+        }
+        interface PlainView {
+          origin(): [number, number];
+          padding(): { left: number; top: number };
+          scenegraph(): { root: Group };
+          scale(name: string): (v: number) => number;
+        }
+        const w = window as unknown as {
+          vegaEmbed: (el: string, spec: unknown, opts: object) => Promise<{ view: PlainView }>;
+        };
+        const { view } = await w.vegaEmbed('#chart', spec, { renderer: 'svg', actions: false });
+        const svg = document.querySelector('#chart svg')!.getBoundingClientRect();
+        // Where Vega draws its origin: the padding, then the origin inside it (as its renderer does).
+        const [ox, oy] = [view.origin()[0] + view.padding().left, view.origin()[1] + view.padding().top];
+        const groups = view.scenegraph().root.items[0]!.items;
+        const price = groups.find((m) => m.name === 'concat_0_group')!.items[0]!;
+        return {
+          x: svg.left + ox + price.x + view.scale('x')(t),
+          y: svg.top + oy + price.y + price.height / 2,
+          left: svg.left,
+          top: svg.top,
+        };
+      },
+      { spec, t: START + i * DAY },
+    );
+    const before = await crosshairOf(plain);
+    // Away from the plot: no line, the last bar's readout.
+    expect(before.lines).toEqual([]);
+    expect(before.text).toContain(readoutOf(59));
+    await plain.mouse.move(at.x + 1, at.y);
+    await expect.poll(async () => (await crosshairOf(plain)).lines.length).toBe(2);
+    const shown = await crosshairOf(plain);
+    // One line in the price view, one in the volume pane, both at the bar's time.
+    for (const x of shown.lines) expect(Math.abs(x - at.x)).toBeLessThan(1.5);
+    expect(shown.text).toContain(readoutOf(i));
+    const date = new Date(START + i * DAY).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    expect(shown.text).toContain(date);
+    await plain.screenshot({ path: info.outputPath('exported-crosshair.png') });
+    // Off the chart again, the line goes.
+    await plain.mouse.move(at.x + 200, at.top - 50);
+    await expect.poll(async () => (await crosshairOf(plain)).lines.length).toBe(0);
+    expect(seen.consoleErrors).toEqual([]);
+
+    // The standalone HTML page: the app's Vega, with the crosshair, under its own CSP.
+    const offline = await context.newPage();
+    const seenOffline = await watch(offline);
+    await offline.goto(`file://${file}`);
+    await expect(offline.locator('#chart svg')).toHaveCount(1);
+    const svg = (await offline.locator('#chart svg').boundingBox())!;
+    await offline.mouse.move(svg.x + (at.x - at.left) + 1, svg.y + (at.y - at.top));
+    await expect.poll(async () => (await crosshairOf(offline)).lines.length).toBe(2);
+    for (const x of (await crosshairOf(offline)).lines)
+      expect(Math.abs(x - (svg.x + at.x - at.left))).toBeLessThan(1.5);
+    expect((await crosshairOf(offline)).text).toContain(readoutOf(i));
+    expect(seenOffline.consoleErrors).toEqual([]);
+    expect(seenOffline.cspViolations).toEqual([]);
+    await context.close();
   });
 });

@@ -288,7 +288,7 @@ test('a replay adds the held-back bars one at a time, the view following; pause,
   const text = spec({ range: '2W', replay: { from: '2024-05-01', speed: 20 } });
   await openWith(page, text);
   const FROM = Date.UTC(2024, 4, 1);
-  const end = async () => (await xDomain(page))[1];
+  const end = async () => (await xDomain(page))[1]!;
   // It plays on opening: the newest bar moves on from the 1st of May, and the view with it.
   await expect.poll(end, { timeout: 5000 }).toBeGreaterThan(FROM + 5 * DAY);
   const play = page.getByTestId('replay-play');
@@ -298,7 +298,7 @@ test('a replay adds the held-back bars one at a time, the view following; pause,
   await page.waitForTimeout(400);
   expect(await end()).toBe(paused);
   // Two weeks in view, ending at the newest bar shown; the readout shows that bar.
-  const [a, b] = await xDomain(page);
+  const [a, b] = (await xDomain(page)) as [number, number];
   expect(b - a).toBeCloseTo(14 * DAY + 2 * PAD, -5);
   const newest = new Date(paused - PAD);
   const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

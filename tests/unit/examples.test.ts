@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
+import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
 import { createAjvValidator } from '../../src/core/ajv';
@@ -37,6 +38,24 @@ describe('every example', () => {
     expect(plain.errors ?? []).toEqual([]);
     expect(ok).toBe(true);
   });
+
+  it.each(names)(
+    '%s: its export (the committed expansion) is valid Vega-Lite that compiles without a warning',
+    (name) => {
+      const spec = JSON.parse(normalizedExampleText(read(name)));
+      expect(plain(spec)).toBe(true);
+      const warnings: string[] = [];
+      const logger = {
+        level: () => 2,
+        warn: (...a: unknown[]) => warnings.push(a.join(' ')),
+        info: () => logger,
+        debug: () => logger,
+        error: (...a: unknown[]) => warnings.push(a.join(' ')),
+      };
+      expect(compile(spec, { logger: logger as never }).spec).toBeDefined();
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it.each(names)('%s: expanding does not change the spec', (name) => {
     const value = parseDocument(read(name)).value;

@@ -51,6 +51,7 @@ export const VOLUME_DEFINITIONS = {
 /**
  * The volume pane: a bar per price bar, in the bar's slot and direction color, on its own y
  * (starting at zero), with the dates on its axis. The walker puts it below the chart and shares x.
+ * `layers` drawn over the bars (an export's crosshair) make it a layer; without, it stays a unit.
  */
 export function volumePane<O extends FinancialOptions>(
   name: string,
@@ -60,13 +61,12 @@ export function volumePane<O extends FinancialOptions>(
   fields: PriceFields,
   volume: { field: string; title?: string | null },
   options: O,
+  layers?: JsonObject[],
 ): JsonObject {
   const style = isObject(options.volume) ? options.volume : {};
   const transform = [...before, ...slots.transform, ...after];
   const x = slots.continuous ? slots.span('left', 'right') : { x: { ...slots.center } };
-  return {
-    ...(transform.length ? { transform } : {}),
-    height: typeof style['height'] === 'number' ? style['height'] : VOLUME_PANE_HEIGHT,
+  const bars: JsonObject = {
     mark: {
       type: 'bar',
       style: `${name}-volume`,
@@ -91,5 +91,10 @@ export function volumePane<O extends FinancialOptions>(
       color: typeof style['color'] === 'string' ? { value: style['color'] } : directionColor(fields, options),
       ...(options.tooltip ? { tooltip: volumeTooltip(encoding['x'], volume) } : {}),
     },
+  };
+  return {
+    ...(transform.length ? { transform } : {}),
+    height: typeof style['height'] === 'number' ? style['height'] : VOLUME_PANE_HEIGHT,
+    ...(layers?.length ? { layer: [bars, ...layers] } : bars),
   };
 }

@@ -16,6 +16,7 @@ import {
   otherChannels,
   PRICE_CHANNELS,
   priceFields,
+  speakingPart,
   priceY,
   volumeField,
   type PriceFields,
@@ -34,6 +35,13 @@ import { replayTransforms } from '../explore';
 import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions } from './financial-last-price';
 import { percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
 import { volumePane } from './financial-volume';
+import {
+  CROSSHAIR_PARAM,
+  crosshairCarrier,
+  crosshairLayers,
+  paneCrosshairLayers,
+  type CrosshairSetup,
+} from './financial-crosshair';
 
 // The marks, the render layer's tests and the annotation read these here.
 export { datum, lodExpressions } from './fused-expressions';
@@ -256,10 +264,28 @@ export function expandFinancial<O extends FinancialOptions>(
   // The change from the first bar in view: after whatever cuts the bars to the view.
   const pct = percent ? percentTransforms(fields, time) : [];
   const inView = view.length ? [...view, ...pct] : [];
+  const paneAsked = volume !== undefined && options.volume !== false;
+  // The crosshair Vega-Lite draws, in exports only: the page draws its own (see financial-crosshair.ts).
+  const crosshair: CrosshairSetup | undefined =
+    ctx.target === 'export' && zoom !== undefined && options.crosshair !== false && ctx.scales !== undefined
+      ? {
+          mark: name,
+          param: ctx.paramName(CROSSHAIR_PARAM),
+          fields,
+          volume: paneAsked ? volume.field : undefined,
+          temporal: x['type'] === 'temporal',
+          scales: ctx.scales,
+          colors: options,
+          config: ctx.config,
+        }
+      : undefined;
   let paneAdded = false;
-  if (volume && options.volume !== false) {
+  if (paneAsked) {
     const paneLod = lastPrice ? lodOf([]) : lod;
-    paneAdded = ctx.addPane(volumePane(name, [[...held, ...paneLod], view], slots, encoding, fields, volume, options));
+    const paneLayers = crosshair ? paneCrosshairLayers(crosshair) : undefined;
+    paneAdded = ctx.addPane(
+      volumePane(name, [[...held, ...paneLod], view], slots, encoding, fields, volume, options, paneLayers),
+    );
     if (!paneAdded) {
       ctx.report({
         severity: 'warning',
@@ -272,6 +298,7 @@ export function expandFinancial<O extends FinancialOptions>(
   const partSlots = paneAdded ? barSlots(withoutAxisLabels(encoding['x']), options.band)! : slots;
   const drawn = setup(partSlots);
   const layer = withParams(parts(drawn), params).layer;
+  if (crosshair) layer.push(...crosshairLayers(crosshair, paneAdded));
   if (lastPrice) {
     layer.push(
       lastPriceLayer({
@@ -286,6 +313,9 @@ export function expandFinancial<O extends FinancialOptions>(
       }),
     );
   }
+  // Last, so that the selection's voronoi lies over every part of the mark (see crosshairCarrier).
+  if (crosshair)
+    layer.push(crosshairCarrier(crosshair, drawn.slots.center, speakingPart(options, encoding, fields).tooltip));
   if (zoom !== undefined)
     declareExplore(
       ctx,

@@ -15,7 +15,17 @@ export interface MarkReport {
   missing?: string[];
 }
 
+/**
+ * What an expansion is for. `page`: the app's chart view, which draws the interaction that
+ * follows the pointer itself (src/render/crosshair.ts), so the spec leaves it out. `export`: a
+ * file for any Vega tool (standard Vega-Lite, the Vega and HTML exports, `chartspec compile`), where
+ * Vega-Lite has to draw it: the marks add it as selections and layers.
+ */
+export type ExpandTarget = 'page' | 'export';
+
 export interface ExpandContext {
+  /** What the expansion is for (see `ExpandTarget`). __Default value:__ `page` */
+  target?: ExpandTarget;
   /** Report a recoverable problem; expansion goes on. */
   report(problem: MarkReport): void;
   /** Encoding inherited from enclosing layers (a layer's `encoding` reaches its children). */

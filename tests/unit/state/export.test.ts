@@ -5,6 +5,7 @@ import * as vegaThemes from 'vega-themes';
 import { decodeHash, linkText } from '../../../src/io/share';
 import { EXPORTS, exportChart, unavailable, vegaEditorLink, type ExportSource } from '../../../src/state/export';
 import { standardVegaLite, vegaEditorUrl } from '../../../src/state/export-standard';
+import { runPipeline } from '../../../src/core/pipeline';
 import { PipelineSession } from '../../../src/workers/pipeline-session';
 import { chartThemes } from '../../../src/workers/themes';
 
@@ -82,6 +83,21 @@ describe('exports', () => {
     const spec = JSON.parse(await readBlob(downloads[0]!.data));
     expect(spec.$schema).toBe('https://vega.github.io/schema/vega/v6.json');
     expect(spec.marks).toEqual(JSON.parse(JSON.stringify(vg.marks)));
+  });
+
+  it('Vega of a financial chart: compiled again from its text for export, with the crosshair the page leaves out', async () => {
+    const page = runPipeline(TEXT, { fit: true, describe: true }).vega!;
+    expect(JSON.stringify(page)).not.toContain('chartspec_crosshair');
+    await exportChart('vega', { language: 'vega-lite', fileName: 'prices.json', vega: page, text: TEXT });
+    const spec = JSON.parse(await readBlob(downloads[0]!.data));
+    expect(spec.signals.map((s: { name: string }) => s.name)).toContain('chartspec_crosshair');
+    // Otherwise compiled as the page's: sized to its pane, with what it tells the page.
+    for (const key of ['autosize', 'width', 'height', 'usermeta'] as const)
+      expect(spec[key]).toEqual(structuredClone(page[key]));
+    // Vega-Lite's whole language compiled it; it runs.
+    const view = new vega.View(vega.parse(spec), { renderer: 'none' });
+    await view.runAsync();
+    view.finalize();
   });
 
   it('SVG of the view on screen, with its marks', async () => {
