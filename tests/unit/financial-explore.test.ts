@@ -408,7 +408,11 @@ describe('a replay', () => {
     expect(exploresOf(r.spec)[0]!.replay).toEqual({ param: 'chartspec_replay', speed: 2 });
   });
 
-  it('is not there by default, nor without a zoom', () => {
+  it('is not there by default, nor without a zoom, nor in an export (which shows the whole series)', () => {
+    const exported = expandMarks(deepFreeze(chart({ type: 'candlestick', replay: true })), undefined, REGISTRY, {
+      target: 'export',
+    });
+    expect(JSON.stringify(exported.spec)).not.toContain('__replay');
     expect(exploresOf(expand(chart({ type: 'candlestick' })).spec)[0]!.replay).toBeUndefined();
     expect(JSON.stringify(expand(chart({ type: 'candlestick', zoom: false, replay: true })).spec)).not.toContain(
       '__replay',

@@ -223,8 +223,10 @@ export function expandFinancial<O extends FinancialOptions>(
   // Vega-Lite zooms continuous scales only.
   const zoom = slots.continuous ? zoomParam(params) : undefined;
   if (zoom !== undefined) params = withZoomValue(params, zoom, zoomValue(options.range, x['type'] === 'temporal', ctx));
-  // A replay holds back bars from the start of the mark's own dataflow (see core/explore.ts).
-  const replay = zoom !== undefined ? replayOf(options.replay, x['type'] === 'temporal', ctx) : undefined;
+  // A replay holds back bars from the start of the mark's own dataflow (see core/explore.ts). The
+  // page plays it; an export, which nothing would play, shows the whole series.
+  const replay =
+    zoom !== undefined && ctx.target !== 'export' ? replayOf(options.replay, x['type'] === 'temporal', ctx) : undefined;
   const held = replay ? replayTransforms(xField, x['type'] === 'temporal', replay) : [];
   const percent = options.priceScale === 'percent';
   const setup = (s: BarSlots): FinancialSetup<O> => ({
