@@ -1,4 +1,5 @@
 import type { Alternative } from './explain-result';
+import { RANGE_PATTERN } from './explore';
 import type { SchemaError } from './schema-error';
 import type { Language } from './language';
 import { rangeOfPointer, type ParsedDocument } from './parse';
@@ -306,8 +307,10 @@ function describe(e: SchemaError, doc: ParsedDocument): Described {
       );
     case 'maxProperties':
       return at(`${subject} must have at most ${plural(p['limit'], 'property')}`);
-    case 'pattern':
-      return at(`${subject} must match the pattern ${String(p['pattern'])}`);
+    case 'pattern': {
+      const words = PATTERN_WORDS[String(p['pattern'])];
+      return at(words ? `${subject} must be ${words}` : `${subject} must match the pattern ${String(p['pattern'])}`);
+    }
     case 'not':
     case 'false':
       return at(`${subject} is not allowed here`);
@@ -319,6 +322,12 @@ function describe(e: SchemaError, doc: ParsedDocument): Described {
       return ajvMessage();
   }
 }
+
+/** Patterns of the extended schema, said in words: a person types a value, not a regular expression. */
+const PATTERN_WORDS: Record<string, string> = {
+  [RANGE_PATTERN]:
+    'a span back from the last bar: a number and D, W, M or Y (such as "6M", "2W", "10D"), "YTD" or "All"',
+};
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -518,7 +518,19 @@ const MISTAKES: Mistake[] = [
     text: vl(
       '  "mark": {"type": "candlestick", "range": "6 months"},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
     ),
-    error: e('"range" must match the pattern ^([1-9][0-9]{0,3}[DWMY]|YTD|All)$', '3:44-3:54', '"6 months"'),
+    error: e(
+      '"range" must be a span back from the last bar: a number and D, W, M or Y (such as "6M", "2W", "10D"), "YTD" or "All"',
+      '3:44-3:54',
+      '"6 months"',
+    ),
+    only: true,
+  },
+  {
+    name: 'candlestick replay at no speed: one schema error at the speed',
+    text: vl(
+      '  "mark": {"type": "candlestick", "replay": {"speed": 0}},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"speed" must be greater than 0', '3:55-3:56', '0'),
     only: true,
   },
   {
@@ -534,7 +546,11 @@ const MISTAKES: Mistake[] = [
     text: vl(
       '  "mark": {"type": "candlestick", "rangeButtons": ["1M", "2X"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
     ),
-    error: e('Item 2 of "rangeButtons" must match the pattern ^([1-9][0-9]{0,3}[DWMY]|YTD|All)$', '3:58-3:62', '"2X"'),
+    error: e(
+      'Item 2 of "rangeButtons" must be a span back from the last bar: a number and D, W, M or Y (such as "6M", "2W", "10D"), "YTD" or "All"',
+      '3:58-3:62',
+      '"2X"',
+    ),
     only: true,
   },
   {
