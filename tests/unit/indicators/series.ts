@@ -66,3 +66,11 @@ export function makeSeries(n = 600, seed = 42, stepMs = 86_400_000): Series {
   }
   return s;
 }
+
+/** `n` daily bars whose every price is `price` (volume 1000): nothing ever moves. */
+export function constantSeries(n: number, price: number): Series {
+  const s = makeSeries(n);
+  for (const column of [s.open, s.high, s.low, s.close]) column.fill(price);
+  s.volume.fill(1000);
+  return s;
+}
