@@ -1,6 +1,6 @@
 /**
  * Building blocks shared by the indicators: NaN-filled outputs, running sums and rolling
- * extremes. All O(n), allocating only their outputs (and one index ring for the extremes).
+ * extremes. All O(n), allocating only their outputs (and a small ring for the extremes' deque).
  *
  * The running sums add and subtract in the same order TA-Lib does (add the newest value, read,
  * then take out the oldest). That is not style: in a flat stretch Bollinger's variance is a
@@ -62,24 +62,26 @@ export function emaInto(src: ArrayLike<number>, start: number, period: number, k
  */
 export function rollingExtremeInto(src: ArrayLike<number>, period: number, sign: 1 | -1, out: Float64Array): void {
   const n = src.length;
-  // A ring of period + 1 slots never overflows: the deque holds at most `period` indices.
-  const size = period + 1;
-  const ring = new Int32Array(size);
+  // A ring of a power of two above `period` never overflows (the deque holds at most `period`
+  // entries) and wraps with a mask instead of a division. Values are kept beside their indices
+  // (sign applied, so one comparison serves both max and min) to read each once.
+  let size = 2;
+  while (size <= period) size *= 2;
+  const mask = size - 1;
+  const at = new Int32Array(size);
+  const value = new Float64Array(size);
   let head = 0;
-  let tail = 0; // the deque is ring[head .. tail) modulo size
+  let tail = 0; // the deque is [head, tail), both counting up, taken modulo size
   for (let i = 0; i < n; i++) {
     const v = src[i]! * sign;
     // Drop candidates that can never be the extreme again: the new value beats or ties them.
-    while (tail !== head) {
-      const last = (tail - 1 + size) % size;
-      if (src[ring[last]!]! * sign > v) break;
-      tail = last;
-    }
-    ring[tail] = i;
-    tail = (tail + 1) % size;
+    while (tail !== head && value[(tail - 1) & mask]! <= v) tail--;
+    at[tail & mask] = i;
+    value[tail & mask] = v;
+    tail++;
     // Drop the front when it has left the window.
-    if (ring[head]! <= i - period) head = (head + 1) % size;
-    if (i >= period - 1) out[i] = src[ring[head]!]!;
+    if (at[head & mask]! <= i - period) head++;
+    if (i >= period - 1) out[i] = value[head & mask]! * sign;
   }
 }
 

@@ -13,6 +13,7 @@ import type { IndicatorDef } from './types';
  * the acceleration factor, which grows by `acceleration` at each new extreme up to `maximum`,
  * and may never enter the range of this bar or the one before. When a bar crosses the stop,
  * the trend reverses: that bar's value is the old extreme point (kept outside both bars' ranges).
+ * An acceleration above the maximum is lowered to it, as TA-Lib does.
  */
 export function sar(
   high: ArrayLike<number>,

@@ -38,7 +38,10 @@ export interface IndicatorDef {
   params: Record<string, ParamSpec>;
   /** The keys of `compute`'s result, in drawing order: ['upper', 'middle', 'lower']. */
   outputs: readonly string[];
-  /** The columns `compute` reads. */
+  /**
+   * The columns `compute` reads. Without `volume`, VWAP and OBV are NaN throughout; without
+   * `time`, VWAP runs from the first bar (it only needs times to find day boundaries).
+   */
   needs: readonly Column[];
   /** Reference levels drawn and labelled in the indicator's pane: RSI [30, 70]. */
   levels?: readonly number[];
