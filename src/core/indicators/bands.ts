@@ -11,9 +11,12 @@ import { atr } from './volatility';
 /**
  * Bollinger Bands as TA-Lib's BBANDS with a simple moving average: middle = SMA, bands at
  * ± stdDev × the population standard deviation of the same window (divided by n, not n − 1:
- * Bollinger's definition). The variance is mean(x²) − mean², from a running sum of squares so
- * the whole series stays O(n); when rounding leaves it below 1e-14 (a flat window, where the
- * true value is 0) the bands collapse onto the middle instead of taking the square root of noise.
+ * Bollinger's definition). The variance is mean(x²) − mean², from running sums so the whole
+ * series stays O(n), in TA-Lib's order of operations: below 1e-14 (TA-Lib's zero) the bands
+ * collapse onto the middle. Note what that keeps of the reference: in a flat window that follows
+ * moving prices, the running sums still carry rounding (~1e-11 at prices near 100), so the bands
+ * stand ~1e-5 off the middle rather than on it — TA-Lib draws the same. A more accurate
+ * variance (Welford's) would be closer to the truth there and further from the reference.
  */
 export function bollinger(close: ArrayLike<number>, p: number, stdDev: number): Record<string, Float64Array> {
   const n = close.length;
