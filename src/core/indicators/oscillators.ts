@@ -53,7 +53,8 @@ function strength(gain: number, loss: number): number {
  * numbers: both EMAs start at the slow one's first bar, the fast one seeded with the mean of the
  * `fast` closes ending there (not carried from bar `fast − 1`); and all three outputs start
  * together once the signal exists, at bar slow − 1 + signal − 1. A fast period longer than the
- * slow one is swapped, as TA-Lib does.
+ * slow one is swapped, as TA-Lib does. The signal period starts at 2: TA-Lib's MACD accepts 1
+ * but then reports its first bar one too early, holding an uninitialized value.
  */
 export function macd(
   close: ArrayLike<number>,
