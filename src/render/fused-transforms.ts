@@ -1,6 +1,7 @@
 import type { Spec as VegaSpec } from 'vega';
 import { boundedWalk } from '../core/walk';
 import { installBarSlots, matchBarSlots } from './bar-slots';
+import { installIndicators, matchIndicators } from './indicators';
 import { installLevelOfDetail, matchLevelOfDetail } from './level-of-detail';
 import type { Matcher, VegaTransform } from './transform-base';
 
@@ -9,14 +10,16 @@ import type { Matcher, VegaTransform } from './transform-base';
  * specs are standard. For drawing, the transforms they write are run fused, each group by one
  * transform of the app's: the level of detail by `chartspeclod` (./level-of-detail), the bar
  * slots by `chartspecslots` (./bar-slots). A group is fused only when it is exactly what the
- * marks write; anything else stays as it is.
+ * marks write; anything else stays as it is. The indicators' placeholder is not a standard
+ * transform's work but a request: `chartspecindicators` (./indicators) does it.
  */
-const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots];
+const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots, matchIndicators];
 
 /** Registers the fused transforms with Vega. */
 export function installFusedTransforms(): void {
   installLevelOfDetail();
   installBarSlots();
+  installIndicators();
 }
 
 /** A list of data sets with each group fused, and how many were (the list itself when none). */

@@ -205,6 +205,8 @@ describe('candlestick', () => {
       title: 'Price',
       scale: { zero: false, type: 'log' },
       field: 'l',
+      // Room for the last price's tag before the title.
+      axis: { minExtent: 56 },
     });
   });
 

@@ -534,6 +534,22 @@ const MISTAKES: Mistake[] = [
     only: true,
   },
   {
+    name: 'indicator period as text: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "candlestick", "indicators": [{"type": "rsi", "period": "14"}]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('"period" must be a number: write 14 without quotes', '3:76-3:80', '"14"'),
+    only: true,
+  },
+  {
+    name: 'misspelt indicator: one schema error with the name meant',
+    text: vl(
+      '  "mark": {"type": "candlestick", "indicators": ["ema", "rsj"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',
+    ),
+    error: e('Unknown value "rsj". Did you mean "rsi"?', '3:57-3:62', '"rsj"'),
+    only: true,
+  },
+  {
     name: 'candlestick range of three dates: one schema error at the value',
     text: vl(
       '  "mark": {"type": "candlestick", "range": ["2024-01-01", "2024-02-01", "2024-03-01"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',

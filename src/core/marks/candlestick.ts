@@ -8,6 +8,7 @@ import {
   VOLUME_DEFINITIONS,
 } from './financial';
 import { declareOptions, option } from './shared/declare';
+import { indicatorDefinitions } from './financial-indicators';
 import { configDefinition } from './shared/options';
 import { partStyle } from './shared/parts';
 import type { ExtensionMark, MarkSchema } from './types';
@@ -61,6 +62,7 @@ export const candlestickSchema: MarkSchema = {
     CandlestickConfig: configDefinition(CANDLESTICK_DEF),
     PriceFieldDef: PRICE_CHANNEL_DEF,
     ...VOLUME_DEFINITIONS,
+    ...indicatorDefinitions(),
   },
   channels: {
     open: { $ref: '#/definitions/PriceFieldDef', description: "Each bar's first price (candlestick, ohlc)." },

@@ -66,6 +66,21 @@ export function textOn(color: string): string {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.4 ? '#111827' : '#ffffff';
 }
 
+/** Room the tag takes beside the axis: a price of up to eight characters (`12,345.67`). */
+const TAG_ROOM = 8 * CHAR_WIDTH + 8;
+
+/**
+ * The price axis with room for the tag: its title is placed past the tag, not under it (the tag
+ * is wider than the labels where they are whole numbers and the price has cents). The spec's
+ * own `minExtent` wins; without a title there is nothing to make room for.
+ */
+export function withTagRoom(y: JsonObject): JsonObject {
+  if (y['axis'] === null || y['title'] === null) return y;
+  const axis = isObject(y['axis']) ? y['axis'] : {};
+  if (axis['title'] === null) return y;
+  return { ...y, axis: { minExtent: TAG_ROOM, ...axis } };
+}
+
 /** The line and the tag: one layer reading the last bar off any row in view. */
 export function lastPriceLayer(s: LastPriceSetup): JsonObject {
   const Y = JSON.stringify(s.scales.y);

@@ -32,9 +32,11 @@ import {
 } from './financial-x';
 import { declareExplore, exploreOptions, replayOf, withZoomValue, zoomValue } from './financial-explore';
 import { replayTransforms } from '../explore';
-import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions } from './financial-last-price';
-import { percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
+import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions, withTagRoom } from './financial-last-price';
+import { paneAxis, percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
 import { volumePane } from './financial-volume';
+import { indicatorOptions, indicatorTransform, resolveIndicators, SEGMENT_FIELD } from './financial-indicators';
+import { indicatorPane, overlayLayers } from './financial-indicator-layers';
 import {
   CROSSHAIR_PARAM,
   crosshairCarrier,
@@ -76,6 +78,7 @@ export function financialOptions(band: string) {
         'The volume pane under the chart, sharing its x axis, drawn when the encoding has a `volume` channel: ' +
         '`false` hides it, an object sizes and styles it.',
     }),
+    ...indicatorOptions,
     lod: option.boolean({
       default: true,
       description:
@@ -235,7 +238,11 @@ export function expandFinancial<O extends FinancialOptions>(
     fields,
     price: percent ? percentFields(fields) : fields,
     slots: s,
-    y: pricedY(priceY(encoding), options),
+    // (The last price's own test, as `lastPrice` is set further on.)
+    y:
+      options.lastPrice !== false && ctx.scales !== undefined
+        ? withTagRoom(pricedY(priceY(encoding), options))
+        : pricedY(priceY(encoding), options),
     color: directionColor(fields, options),
     shared: otherChannels(encoding),
   });
@@ -246,9 +253,32 @@ export function expandFinancial<O extends FinancialOptions>(
   // at any zoom: the level of detail would change nothing, so it is left out.
   const lodOn = options.lod !== false && slots.continuous && !(ctx.rows !== undefined && ctx.rows <= columns);
   const lastPrice = options.lastPrice !== false && ctx.scales !== undefined;
-  const keep = Object.entries(encoding).flatMap(([ch, def]) =>
-    ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
-  );
+  // Indicators: over the prices, or each in a pane under the chart (financial-indicators.ts).
+  // Not yet in exports: their values are computed by the page's own transform, which a plain
+  // Vega-Lite renderer does not have (README: what the export carries).
+  const indicators = ctx.target === 'export' ? [] : resolveIndicators(options.indicators, ctx);
+  let overlays = indicators.filter((r) => r.def.pane === 'price');
+  const ownPanes = indicators.filter((r) => r.def.pane === 'own');
+  if (overlays.length && percent) {
+    ctx.report({
+      severity: 'warning',
+      message: 'Indicators over the prices are drawn on a linear or log price scale, not in percent: they are left out',
+      path: '/mark/priceScale',
+    });
+    overlays = [];
+  }
+  const computed = (list: typeof indicators) =>
+    list.length
+      ? [indicatorTransform(list, { field: xField, temporal: x['type'] === 'temporal' }, fields, volume?.field)]
+      : [];
+  const keep = [
+    ...Object.entries(encoding).flatMap(([ch, def]) =>
+      ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
+    ),
+    // A merged bar carries the values of the last bar it holds.
+    ...overlays.flatMap((r) => Object.values(r.fields)),
+    ...(overlays.length ? [SEGMENT_FIELD] : []),
+  ];
   const lodOf = (extra: string[]) =>
     lodOn
       ? levelOfDetail(x, fields, columns, {
@@ -282,11 +312,14 @@ export function expandFinancial<O extends FinancialOptions>(
         }
       : undefined;
   let paneAdded = false;
+  // The dates are read under the lowest pane only.
+  const unlabelled = barSlots(withoutAxisLabels(encoding['x']), options.band)!;
   if (paneAsked) {
     const paneLod = lastPrice ? lodOf([]) : lod;
     const paneLayers = crosshair ? paneCrosshairLayers(crosshair) : undefined;
+    const paneSlots = ownPanes.length ? unlabelled : slots;
     paneAdded = ctx.addPane(
-      volumePane(name, [[...held, ...paneLod], view], slots, encoding, fields, volume, options, paneLayers),
+      volumePane(name, [[...held, ...paneLod], view], paneSlots, encoding, fields, volume, options, paneLayers),
     );
     if (!paneAdded) {
       ctx.report({
@@ -296,10 +329,24 @@ export function expandFinancial<O extends FinancialOptions>(
       });
     }
   }
-  // Under a volume pane the dates are read on the pane's axis, not twice.
-  const partSlots = paneAdded ? barSlots(withoutAxisLabels(encoding['x']), options.band)! : slots;
+  let indicatorPanes = 0;
+  ownPanes.forEach((r, i) => {
+    const own = [...Object.values(r.fields), SEGMENT_FIELD];
+    const transform = [...held, ...computed([r]), ...lodOf(own), ...slots.transform, ...view];
+    const paneSlots = i === ownPanes.length - 1 ? slots : unlabelled;
+    if (ctx.addPane(indicatorPane(r, paneSlots, transform, (a) => paneAxis(a, options)))) indicatorPanes++;
+    else
+      ctx.report({
+        severity: 'warning',
+        message: `${r.label} goes in a pane below the chart, and a facet or repeat has no room for it: it is left out`,
+        path: r.path,
+      });
+  });
+  // Under a pane the dates are read on the lowest pane's axis, not twice.
+  const partSlots = paneAdded || indicatorPanes ? unlabelled : slots;
   const drawn = setup(partSlots);
   const layer = withParams(parts(drawn), params).layer;
+  layer.push(...overlayLayers(overlays, drawn.slots));
   if (crosshair) layer.push(...crosshairLayers(crosshair, paneAdded));
   if (lastPrice) {
     layer.push(
@@ -329,13 +376,15 @@ export function expandFinancial<O extends FinancialOptions>(
       options.volume === false ? undefined : volume?.field,
       options,
     );
+  // (Parts with data of their own, such as the indicators' labels, are not bars to cut.)
   const cut = (part: JsonObject): JsonObject =>
-    inView.length
+    inView.length && part['data'] === undefined
       ? { ...part, transform: [...inView, ...(Array.isArray(part['transform']) ? part['transform'] : [])] }
       : part;
   const transform = [
     ...(Array.isArray(outer['transform']) ? outer['transform'] : []),
     ...held,
+    ...computed(overlays),
     // The last bar of the whole series, before the level of detail or the view cut it away.
     ...(lastPrice && lodOn ? [lastBarTransform(xField)] : []),
     ...lod,

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import * as vega from 'vega';
+import type { Spec as VegaSpec } from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import { computeIndicator } from '../../src/core/indicators';
+import { expandMarks } from '../../src/core/expand';
+import type { JsonObject } from '../../src/core/json';
+import { requestOf } from '../../src/core/marks/financial-indicators';
+import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
+import { withIndicators } from '../../src/render/indicators';
+import { deepFreeze } from './helpers';
+
+/**
+ * The financial marks' `indicators`: what the expansion draws (overlays over the prices, panes
+ * under them sharing the time axis, labels), and the values drawn — computed in the dataflow by
+ * the page's transform over the whole series, the level of detail's merged bars carrying the
+ * values of their last bar.
+ */
+installFusedTransforms();
+
+const DAY = 864e5;
+const day = (i: number) => Date.UTC(2024, 0, 1) + i * DAY;
+/** Bars in waves; the rows are shuffled in the data (the indicators read them in time order). */
+function rows(n: number) {
+  const out = Array.from({ length: n }, (_, i) => {
+    const o = 100 + 10 * Math.sin(i / 9) + i * 0.01;
+    const c = o + Math.cos(i / 4);
+    return { d: day(i), o, h: Math.max(o, c) + 1, l: Math.min(o, c) - 1, c, v: 1000 + (i % 7) * 100 };
+  });
+  // A few out of place, as data people paste is not always sorted.
+  if (n > 40) [out[3], out[40]] = [out[40]!, out[3]!];
+  return out;
+}
+const PRICES = { open: { field: 'o' }, high: { field: 'h' }, low: { field: 'l' }, close: { field: 'c' } };
+
+const chart = (indicators: unknown[], n = 120, more: JsonObject = {}): JsonObject => ({
+  data: { values: rows(n) },
+  width: 300,
+  height: 150,
+  mark: { type: 'candlestick', indicators, ...more },
+  encoding: { x: { field: 'd', type: 'temporal' }, ...PRICES },
+});
+
+const expand = (spec: JsonObject) => expandMarks(deepFreeze(structuredClone(spec)));
+
+async function draw(spec: JsonObject) {
+  const r = expand(spec);
+  expect(r.problems).toEqual([]);
+  const compiled = compile(structuredClone(r.spec) as TopLevelSpec).spec as VegaSpec;
+  const view = new vega.View(vega.parse(fuseMarkTransforms(compiled)), { renderer: 'none' });
+  await view.runAsync();
+  return { view, spec: r.spec as JsonObject, compiled };
+}
+
+interface Item {
+  x: number;
+  y: number;
+  text?: string;
+  datum: Record<string, number>;
+  mark: { marktype: string; name?: string };
+}
+
+/** Every item drawn of a mark type, with its mark. */
+function items(view: vega.View, type: string): Item[] {
+  const out: Item[] = [];
+  const visit = (node: { marktype?: string; items?: unknown[] }) => {
+    if (node.marktype === type) out.push(...((node.items ?? []) as Item[]));
+    if (node.marktype === 'group' || !node.marktype) for (const c of node.items ?? []) visit(c as never);
+  };
+  visit((view.scenegraph() as unknown as { root: never }).root);
+  return out;
+}
+
+/** The closes in time order, as the indicators read them. */
+const closes = (n: number) => {
+  const r = rows(n).sort((a, b) => a.d - b.d);
+  return {
+    time: r.map((b) => b.d),
+    open: r.map((b) => b.o),
+    high: r.map((b) => b.h),
+    low: r.map((b) => b.l),
+    close: r.map((b) => b.c),
+    volume: r.map((b) => b.v),
+  };
+};
+
+describe('indicators on a candlestick', () => {
+  it('draws overlays over the prices and the others in panes under them, the dates under the lowest', () => {
+    const r = expand(chart(['ema', { type: 'bollinger', period: 10 }, 'rsi', 'macd'], 120, {}));
+    expect(r.problems).toEqual([]);
+    const spec = r.spec as JsonObject;
+    const [main, rsi, macd] = spec['vconcat'] as JsonObject[];
+    expect((spec['vconcat'] as unknown[]).length).toBe(3);
+    const text = JSON.stringify(main);
+    // Overlays: the EMA's line and the bands' fill and lines, and their labels.
+    expect(text).toContain('"field":"__ind0_value"');
+    expect(text).toContain('"field":"__ind1_upper"');
+    expect(text).toContain('"value":"EMA 20"');
+    expect(text).toContain('"value":"BB 10 2"');
+    expect(JSON.stringify(rsi)).toContain('"value":"RSI 14"');
+    // RSI: its axis from 0 to 100 with the levels as its ticks.
+    expect(JSON.stringify(rsi)).toContain('"domain":[0,100]');
+    expect(JSON.stringify(rsi)).toContain('"values":[30,70]');
+    // The dates are read under the MACD pane only.
+    const labelsOff = (v: JsonObject) => JSON.stringify(v).includes('"labels":false');
+    expect([labelsOff(main!), labelsOff(rsi!), labelsOff(macd!)]).toEqual([true, true, false]);
+  });
+
+  it('computes the values over the whole series in time order, the warm-up left undrawn', async () => {
+    const n = 120;
+    const { view } = await draw(chart(['ema', 'rsi'], n));
+    const ema = computeIndicator('ema', closes(n)).value!;
+    const rsi = computeIndicator('rsi', closes(n)).value!;
+    const lines = items(view, 'line');
+    const byDay = (field: string) =>
+      new Map(
+        lines
+          .filter((i) => i.datum[field] !== undefined && Number.isFinite(i.datum[field]))
+          .map((i) => [(i.datum['d']! - day(0)) / DAY, i.datum[field]!]),
+      );
+    const drawnEma = byDay('__ind0_value');
+    const drawnRsi = byDay('__ind1_value');
+    // Day 19 is the first with 20 bars: the EMA starts there, the RSI at day 14.
+    expect(Math.min(...drawnEma.keys())).toBe(19);
+    expect(Math.min(...drawnRsi.keys())).toBe(14);
+    expect(drawnEma.size).toBe(n - 19);
+    for (const [d, v] of drawnEma) expect(v).toBeCloseTo(ema[d]!, 9);
+    for (const [d, v] of drawnRsi) expect(v).toBeCloseTo(rsi[d]!, 9);
+    view.finalize();
+  });
+
+  it('with the level of detail, a merged bar carries the values of the last bar it holds', async () => {
+    const n = 3000;
+    const { view } = await draw(chart(['sma'], n, {}));
+    const sma = computeIndicator('sma', closes(n)).value!;
+    const points = items(view, 'line').filter((i) => Number.isFinite(i.datum['__ind0_value']));
+    // About one point per pixel column, not one per bar.
+    expect(points.length).toBeLessThan(400);
+    expect(points.length).toBeGreaterThan(100);
+    for (const p of points) {
+      const last = p.datum['__last'] as unknown as { d: number };
+      expect(p.datum['__ind0_value']).toBeCloseTo(sma[(last.d - day(0)) / DAY]!, 9);
+    }
+    view.finalize();
+  });
+
+  it('leaves the rows it reads as they were', () => {
+    const data = rows(30);
+    const before = JSON.stringify(data);
+    // The placeholder the expansion wrote, wherever it is in the spec.
+    let expr: unknown;
+    JSON.stringify(expand(chart(['ema'], 30)).spec, (k, v: unknown) => {
+      if (v && typeof v === 'object' && (v as JsonObject)['as'] === '__indicators')
+        expr = (v as JsonObject)['calculate'];
+      return v;
+    });
+    const request = requestOf(expr);
+    expect(request).toBeDefined();
+    const out = withIndicators(data, request!);
+    expect(JSON.stringify(data)).toBe(before);
+    expect(out[25]!['__ind0_value']).toBeTypeOf('number');
+  });
+
+  it('is left out of exports for now (a plain renderer has no transform to compute it)', () => {
+    const r = expandMarks(deepFreeze(chart(['ema', 'rsi'], 30)), undefined, undefined, { target: 'export' });
+    expect(r.problems).toEqual([]);
+    expect(JSON.stringify(r.spec)).not.toContain('__ind');
+    expect(JSON.stringify(r.spec)).not.toContain('vconcat');
+  });
+
+  it('says so when an overlay meets a percent scale, and leaves it out', () => {
+    const r = expand(chart(['ema'], 30, { priceScale: 'percent' }));
+    expect(r.problems).toEqual([expect.objectContaining({ severity: 'warning', path: '/mark/priceScale' })]);
+    expect(JSON.stringify(r.spec)).not.toContain('__ind0');
+  });
+});
