@@ -35,6 +35,19 @@ const VIEWS = {
     await page.waitForSelector('[data-testid="replay-play"]');
     await page.waitForTimeout(2500);
   },
+  // Indicators: Bollinger Bands over the prices, RSI and MACD in panes of their own.
+  indicators: async (page) => {
+    await page.goto(`${base}/#/example/indicators-trading-dashboard`);
+    await page.waitForSelector('.chart-pane[data-state="ready"]');
+  },
+  ichimoku: async (page) => {
+    await page.goto(`${base}/#/example/indicators-ichimoku`);
+    await page.waitForSelector('.chart-pane[data-state="ready"]');
+  },
+  vwap: async (page) => {
+    await page.goto(`${base}/#/example/indicators-intraday-vwap`);
+    await page.waitForSelector('.chart-pane[data-state="ready"]');
+  },
 };
 
 execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', 'dist-shots'], { stdio: 'inherit' });
