@@ -95,17 +95,23 @@ const HOISTED = [
 ];
 
 /**
- * A view with panes below it: a vconcat sharing the x scale. Data and transforms move up so the
- * panes see the same rows; a pane takes the view's width unless it sets its own.
+ * A view with panes below it: a vconcat sharing the x scale. Data and the spec's own transforms
+ * (the first `own` of the view's) move up so the panes see the same rows; the transforms its
+ * marks added (a level of detail, indicators, a replay) stay with the view, as each pane has its
+ * own — so every pane reads the rows as the spec gives them, as the pane of a unit deeper inside
+ * does (`withUnitData`). A pane takes the view's width unless it sets its own.
  */
-function withPanes(view: JsonObject, panes: JsonObject[]): JsonObject {
+function withPanes(view: JsonObject, panes: JsonObject[], own: number): JsonObject {
   const wrapper: JsonObject = {};
   const inner: JsonObject = { ...view };
   for (const key of HOISTED) {
-    if (key in inner) {
-      wrapper[key] = inner[key];
-      delete inner[key];
-    }
+    if (!(key in inner)) continue;
+    const value = inner[key];
+    delete inner[key];
+    if (key === 'transform' && Array.isArray(value)) {
+      if (own > 0) wrapper[key] = value.slice(0, own);
+      if (value.length > own) inner[key] = value.slice(own);
+    } else wrapper[key] = value;
   }
   const width = inner['width'];
   const sized = (pane: JsonObject): JsonObject =>
@@ -201,6 +207,8 @@ export function expandMarks(
   const target = options.target ?? 'page';
   const problems: Problem[] = [];
   const explores: ExploreMeta[] = [];
+  /** What marks tell the exporter, by usermeta key (see ExpandContext.note). */
+  const notes: { key: string; entry: JsonObject }[] = [];
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
   // Names of params the marks add: none the spec names itself, none twice (two candlestick views
@@ -312,6 +320,7 @@ export function expandMarks(
               return true;
             },
             paramName: (base) => paramName(node, base),
+            note: (key, entry) => void notes.push({ key, entry }),
             explore: (meta) => {
               if (!here.owner) return;
               explores.push({
@@ -456,12 +465,18 @@ export function expandMarks(
     scope: Omit<Scope, 'panes'>,
     go: Walk,
   ): unknown => {
-    const before = { problems: problems.length, explores: explores.length, expanded: expandedCount };
+    const before = {
+      problems: problems.length,
+      explores: explores.length,
+      notes: notes.length,
+      expanded: expandedCount,
+    };
     let panes: Pane[] = [];
     let out = go(node, path, undefined, depth, { ...scope, panes });
     if (!panes.length || !isObject(out)) return out;
     problems.length = before.problems;
     explores.length = before.explores;
+    notes.length = before.notes;
     expandedCount = before.expanded;
     panes = [];
     const model = `${scope.model}concat_0_`;
@@ -477,6 +492,7 @@ export function expandMarks(
     return withPanes(
       out,
       panes.map(({ pane, unit }) => (unit === node ? pane : withUnitData(pane, unit))),
+      isObject(node) && Array.isArray(node['transform']) ? node['transform'].length : 0,
     );
   };
 
@@ -486,6 +502,12 @@ export function expandMarks(
     const config = { ...result['config'] };
     for (const k of Object.keys(config)) if (byName.has(k)) delete config[k];
     result = { ...result, config };
+  }
+  if (notes.length && isObject(result)) {
+    const usermeta: JsonObject = { ...(isObject(result['usermeta']) ? result['usermeta'] : {}) };
+    for (const { key, entry } of notes)
+      usermeta[key] = [...(Array.isArray(usermeta[key]) ? (usermeta[key] as JsonObject[]) : []), entry];
+    result = { ...result, usermeta };
   }
   if (explores.length && isObject(result)) {
     const usermeta = isObject(result['usermeta']) ? result['usermeta'] : {};

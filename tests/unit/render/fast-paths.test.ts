@@ -147,6 +147,11 @@ describe('the fast paths', () => {
       [t0 + 4000 * day, t0 + 4300 * day],
     ];
     const fields = ['date', 'open', 'high', 'low', 'close', 'volume', '__x0', '__x1'];
+    // The price chart's and the volume pane's.
+    const lodData = (vg.data ?? [])
+      .filter((d) => JSON.stringify(d.transform ?? []).includes('"__column"'))
+      .map((d) => d.name);
+    expect(lodData).toHaveLength(2);
     const view = (fast: boolean) => {
       setFastPaths(fast);
       try {
@@ -175,7 +180,7 @@ describe('the fast paths', () => {
         }
       }
       // The bars the candles are drawn from: the data sets with a level of detail.
-      for (const name of ['data_0', 'data_3'])
+      for (const name of lodData)
         for (const r of v.data(name)) lines.push(`${name} ${fields.map((f) => String(r[f])).join(' ')}`);
       return lines;
     };
