@@ -14,6 +14,8 @@ import type { Matcher, VegaTransform } from './transform-base';
  * transform's work but a request: `chartspecindicators` (./indicators) does it.
  */
 const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots, matchIndicators];
+/** The app's transforms a chart cannot draw without, fast paths on or off: the indicators. */
+const REQUIRED: readonly Matcher[] = [matchIndicators];
 
 /** Registers the fused transforms with Vega. */
 export function installFusedTransforms(): void {
@@ -23,7 +25,7 @@ export function installFusedTransforms(): void {
 }
 
 /** A list of data sets with each group fused, and how many were (the list itself when none). */
-function fuseIn(data: unknown): { data: unknown; fused: number } {
+function fuseIn(data: unknown, matchers: readonly Matcher[]): { data: unknown; fused: number } {
   if (!Array.isArray(data)) return { data, fused: 0 };
   let fused = 0;
   const out = data.map((d) => {
@@ -33,7 +35,7 @@ function fuseIn(data: unknown): { data: unknown; fused: number } {
     const next: VegaTransform[] = [];
     for (let i = 0; i < ts.length; i++) {
       let m;
-      for (const match of MATCHERS) if ((m = match(ts as VegaTransform[], i))) break;
+      for (const match of matchers) if ((m = match(ts as VegaTransform[], i))) break;
       if (m) {
         next.push(m.transform);
         i += m.length - 1;
@@ -51,10 +53,22 @@ function fuseIn(data: unknown): { data: unknown; fused: number } {
  * by one transform. Returns the spec itself when there is none (nothing is copied).
  */
 export function fuseMarkTransforms(spec: VegaSpec): VegaSpec {
+  return replaceIn(spec, MATCHERS);
+}
+
+/**
+ * The spec to draw with the fast paths off: only the transforms of the app's that a chart needs
+ * (the indicators' placeholder has no standard transform to fall back on) are put in.
+ */
+export function requiredTransforms(spec: VegaSpec): VegaSpec {
+  return replaceIn(spec, REQUIRED);
+}
+
+function replaceIn(spec: VegaSpec, matchers: readonly Matcher[]): VegaSpec {
   const visit = boundedWalk<[], Record<string, unknown>>(
     (at, next) => {
       const node = at as Record<string, unknown>;
-      const { data, fused } = fuseIn(node['data']);
+      const { data, fused } = fuseIn(node['data'], matchers);
       let marks = node['marks'];
       let marksChanged = false;
       if (Array.isArray(marks)) {

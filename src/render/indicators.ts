@@ -1,6 +1,7 @@
 import { toDate } from 'vega-util';
 import { computeIndicator, type Bars } from '../core/indicators';
 import {
+  INDICATOR_KEY_FIELD,
   INDICATORS_FIELD,
   parseRequest,
   requestOf,
@@ -8,7 +9,7 @@ import {
   type IndicatorRequest,
 } from '../core/marks/financial-indicators';
 import { pulseRows, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
-import { ingest, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
+import { ingest, operatorsOf, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
  * The financial marks' indicators, computed in the chart's dataflow. The marks write a
@@ -124,6 +125,11 @@ class Indicators extends TransformBase {
   declare value: Row[] | null;
   private request: IndicatorRequest | undefined;
 
+  /** What it computes (the exports find its rows by it). */
+  get requested(): IndicatorRequest | undefined {
+    return this.request;
+  }
+
   constructor(params?: unknown) {
     super(null, params);
   }
@@ -161,4 +167,30 @@ export function matchIndicators(ts: VegaTransform[], at: number): Match | undefi
   return request
     ? { transform: { type: 'chartspecindicators', request: JSON.stringify(request) }, length: 1 }
     : undefined;
+}
+
+/**
+ * The values the chart on screen computed for `request`, as an exported spec's data set holds
+ * them (core/marks/financial-indicators.ts `exportedIndicators`): one row per bar, its time as a
+ * number and its values (a warm-up's NaN as null, as JSON writes it). Undefined when the view
+ * computed nothing for it.
+ */
+export function computedRows(view: unknown, request: IndicatorRequest): Row[] | undefined {
+  const key = JSON.stringify(request);
+  const op = operatorsOf(view).find(
+    (o): o is Indicators => o instanceof Indicators && JSON.stringify(o.requested) === key,
+  );
+  if (!op?.value) return undefined;
+  const fields = [...request.list.flatMap((item) => Object.values(item.fields)), SEGMENT_FIELD];
+  return op.value.map((row) => {
+    const raw = row[request.x];
+    const out: Row = {
+      [INDICATOR_KEY_FIELD]: request.temporal ? +(toDate(raw as never) as unknown as number) : +(raw as number),
+    };
+    for (const f of fields) {
+      const v = row[f] as number;
+      out[f] = Number.isFinite(v) ? v : null;
+    }
+    return out;
+  });
 }

@@ -1,7 +1,7 @@
 import type * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { boundedWalk } from '../core/walk';
-import { fuseMarkTransforms } from './fused-transforms';
+import { fuseMarkTransforms, requiredTransforms } from './fused-transforms';
 import { privateRows } from './shared-rows';
 import { fastPathsOn } from './fast-paths';
 
@@ -62,7 +62,7 @@ export function viewShows(view: vega.View, spec: VegaSpec): void {
  */
 export function runtimeSpec(spec: VegaSpec): VegaSpec {
   // Without the fast paths: Vega-Lite's own transforms, and copies of every row.
-  const drawn = fastPathsOn() ? privateRows(fuseMarkTransforms(spec)) : privateRows(spec, Infinity);
+  const drawn = fastPathsOn() ? privateRows(fuseMarkTransforms(spec)) : privateRows(requiredTransforms(spec), Infinity);
   return followContainer(drawn);
 }
 

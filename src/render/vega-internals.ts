@@ -171,3 +171,25 @@ export function sourceArray(pulse: unknown): readonly Tuple[] | undefined {
   const p = pulse as { source?: unknown; srcF?: unknown };
   return Array.isArray(p.source) && p.srcF == null ? (p.source as Tuple[]) : undefined;
 }
+
+/** Private: a view's parse context (vega-runtime's Context): its operators, and those of its subflows. */
+interface RuntimeContext {
+  nodes: Record<string, object>;
+  subcontext?: RuntimeContext[];
+}
+
+/**
+ * Every operator of a live view, its subflows' included. Private: `_runtime` (vega-view), the
+ * runtime context whose `nodes` hold the operators by id and whose `subcontext`s hold those of
+ * facets. The exports read the app's own transforms' results through it (render/indicators.ts).
+ */
+export function operatorsOf(view: unknown): object[] {
+  const out: object[] = [];
+  const visit = (ctx: RuntimeContext | undefined) => {
+    if (!ctx) return;
+    for (const key of Object.keys(ctx.nodes ?? {})) out.push(ctx.nodes[key]!);
+    for (const sub of ctx.subcontext ?? []) visit(sub);
+  };
+  visit((view as { _runtime?: RuntimeContext })._runtime);
+  return out;
+}

@@ -2,7 +2,8 @@ import { compressToEncodedURIComponent } from 'lz-string';
 import type { Spec as VegaSpec } from 'vega';
 import { normalizedExampleText } from '../core/examples';
 import { exploresOf } from '../core/explore';
-import type { JsonObject } from '../core/json';
+import { isObject, type JsonObject } from '../core/json';
+import { INDICATOR_DATA_KEY, INDICATORS_FIELD, type IndicatorData } from '../core/marks/financial-indicators';
 import type { Language } from '../core/language';
 import { parseDocument } from '../core/parse';
 import { withTheme } from '../core/theme';
@@ -29,11 +30,45 @@ async function themeConfig(theme: string | undefined): Promise<JsonObject | unde
  * theme's config under the spec's own (what the spec sets wins, as in the page), so the file
  * looks in any Vega tool as the chart looks here.
  */
-export async function standardVegaLite(text: string, theme?: string): Promise<string> {
+export async function standardVegaLite(text: string, theme?: string, view?: unknown): Promise<string> {
   const plain = normalizedExampleText(text);
   const config = await themeConfig(theme);
-  if (!config) return plain;
-  return JSON.stringify(withTheme(JSON.parse(plain), config), null, 2) + '\n';
+  const needs = indicatorDataOf(JSON.parse(plain));
+  if (!config && !needs.length) return plain;
+  let spec = JSON.parse(plain) as JsonObject;
+  if (needs.length) spec = await withIndicatorValues(spec, needs, view);
+  return JSON.stringify(config ? withTheme(spec, config) : spec, null, 2) + '\n';
+}
+
+/** The data sets of indicator values an exported spec lists (core/marks/financial-indicators.ts). */
+function indicatorDataOf(spec: unknown): IndicatorData[] {
+  const meta = isObject(spec) && isObject(spec['usermeta']) ? spec['usermeta'][INDICATOR_DATA_KEY] : undefined;
+  return Array.isArray(meta) ? (meta as unknown as IndicatorData[]) : [];
+}
+
+/**
+ * The exported Vega-Lite with its indicators' values, read from the chart on screen, in its
+ * `datasets` (the names its lookups read), and the list of them taken out of `usermeta`. Without
+ * the chart (a link made from the text alone) the data sets stay empty, and so do the lines.
+ */
+async function withIndicatorValues(spec: JsonObject, needs: IndicatorData[], view: unknown): Promise<JsonObject> {
+  const { computedRows } = await import('../render/indicators');
+  const datasets: JsonObject = { ...(isObject(spec['datasets']) ? spec['datasets'] : {}) };
+  for (const { data, request } of needs) datasets[data] = (view && computedRows(view, request)) ?? [];
+  const { [INDICATOR_DATA_KEY]: _listed, ...usermeta } = spec['usermeta'] as JsonObject;
+  const out: JsonObject = { ...spec, datasets };
+  if (Object.keys(usermeta).length) out['usermeta'] = usermeta;
+  else delete out['usermeta'];
+  return out;
+}
+
+/** The Vega of an exported spec with its indicators' values in the data sets its lookups read. */
+async function vegaWithIndicatorValues(vega: VegaSpec, needs: IndicatorData[], view: unknown): Promise<VegaSpec> {
+  if (!needs.length) return vega;
+  const { computedRows } = await import('../render/indicators');
+  const rows = new Map(needs.map((n) => [n.data, (view && computedRows(view, n.request)) ?? []]));
+  const data = (vega.data ?? []).map((d) => (rows.has(d.name) ? { ...d, values: rows.get(d.name) } : d));
+  return { ...vega, data } as VegaSpec;
 }
 
 /**
@@ -41,7 +76,9 @@ export async function standardVegaLite(text: string, theme?: string): Promise<st
  * financial chart without the crosshair Vega-Lite would draw (the page draws its own over the
  * chart: core/marks/financial-crosshair.ts says why), so a chart with a crosshair is compiled
  * again from its text for export, with the page's own options (sized to its pane, described, in
- * its chart theme): the same Vega plus the crosshair. Any other chart's Vega is the page's. The
+ * its chart theme): the same Vega plus the crosshair. So is a chart with indicators, whose values
+ * the page computes with a transform of its own: the export reads them in data sets, filled from
+ * the chart on screen. Any other chart's Vega is the page's. The
  * compiler is loaded here, on such an export, not with the page (it lives in the page's worker).
  */
 export async function exportedVega(source: {
@@ -49,9 +86,12 @@ export async function exportedVega(source: {
   text?: string | undefined;
   language: Language;
   theme?: string | undefined;
+  /** The chart on screen: where the indicators' values are read from. */
+  view?: unknown;
 }): Promise<VegaSpec> {
   const { vega, text, language, theme } = source;
-  if (language === 'vega' || text === undefined || !exploresOf(vega).some((m) => m.crosshair)) return vega;
+  const again = exploresOf(vega).some((m) => m.crosshair) || computesIndicators(vega);
+  if (language === 'vega' || text === undefined || !again) return vega;
   const [{ runPipeline }, config] = await Promise.all([import('../core/pipeline'), themeConfig(theme)]);
   const result = runPipeline(text, {
     fit: true,
@@ -61,7 +101,19 @@ export async function exportedVega(source: {
   });
   // The text drew the chart on screen, so it compiles; if it somehow does not, the page's Vega is
   // still the chart, without the crosshair.
-  return result.vega ?? vega;
+  if (!result.vega) return vega;
+  const needs = indicatorDataOf(result.vega);
+  if (!needs.length) return result.vega;
+  const filled = await vegaWithIndicatorValues(result.vega, needs, source.view);
+  const { [INDICATOR_DATA_KEY]: _listed, ...usermeta } = (filled as { usermeta: JsonObject }).usermeta;
+  return { ...filled, usermeta } as VegaSpec;
+}
+
+/** Whether the page's Vega computes indicators (with the page's own transform, which other renderers lack). */
+function computesIndicators(vega: VegaSpec): boolean {
+  return (vega.data ?? []).some((d) =>
+    (d.transform ?? []).some((t) => t.type === 'formula' && (t as { as?: string }).as === INDICATORS_FIELD),
+  );
 }
 
 /** A Vega spec's text in the chart theme: untouched without one, else with the theme's config under its own. */

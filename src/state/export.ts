@@ -84,7 +84,7 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
         import('./export-html'),
         import('./export-standard'),
       ]);
-      const vega = await exportedVega({ ...s, vega: s.vega! });
+      const vega = await exportedVega({ ...s, vega: s.vega!, view: s.view });
       const html = await standaloneHtml({ view: s.view!, vega, fallbackTitle: stem });
       download(new Blob([html], { type: 'text/html' }), name);
       return name;
@@ -92,7 +92,7 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
     case 'vega-lite': {
       const { standardVegaLite } = await import('./export-standard');
       const name = `${stem}.standard.vl.json`;
-      download(json(await standardVegaLite(s.text!, s.theme)), name);
+      download(json(await standardVegaLite(s.text!, s.theme, s.view)), name);
       return name;
     }
     case 'vega': {
@@ -102,7 +102,7 @@ export async function exportChart(kind: ExportKind, s: ExportSource): Promise<st
       const { exportedVega } = await import('./export-standard');
       const spec = {
         $schema: 'https://vega.github.io/schema/vega/v6.json',
-        ...(await exportedVega({ ...s, vega: s.vega! })),
+        ...(await exportedVega({ ...s, vega: s.vega!, view: s.view })),
       };
       download(json(JSON.stringify(spec, null, 2) + '\n'), name);
       return name;

@@ -389,4 +389,74 @@ test.describe('exports', () => {
     expect(seenOffline.cspViolations).toEqual([]);
     await context.close();
   });
+
+  test('the exported Vega-Lite draws the indicators in a plain page, with the values the app computed', async ({
+    page,
+    browser,
+  }) => {
+    const text = JSON.stringify({
+      data: { values: dailyBars(120) },
+      width: 600,
+      height: 200,
+      mark: { type: 'candlestick', indicators: ['ema', 'rsi'] },
+      encoding: {
+        x: { field: 'date', type: 'temporal' },
+        open: { field: 'open' },
+        high: { field: 'high' },
+        low: { field: 'low' },
+        close: { field: 'close' },
+      },
+    });
+    await openWith(page, text);
+    const spec = JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8'));
+    // The values ride in data sets: nothing of the app's is needed to draw them.
+    expect(Object.keys(spec.datasets)).toEqual(['chartspec_indicators', 'chartspec_indicators_2']);
+    expect(JSON.stringify(spec)).not.toContain('__indicators"');
+
+    /** Each indicator line's points as [date, value], read off a view's scene. */
+    const pointsIn = (view: unknown) => {
+      type Item = Record<string, unknown> & { items?: Item[]; marktype?: string };
+      const out: Record<string, [number, number][]> = {};
+      const walk = (n: Item) => {
+        if (n.marktype === 'line')
+          for (const it of n.items ?? []) {
+            const d = it['datum'] as Record<string, number>;
+            for (const f of ['__ind0_value', '__ind1_value'])
+              if (Number.isFinite(d[f])) (out[f] ??= []).push([+d['date']!, d[f]!]);
+          }
+        for (const c of n.items ?? []) walk(c);
+      };
+      walk((view as { scenegraph(): { root: Item } }).scenegraph().root);
+      return out;
+    };
+    const inApp = await page.evaluate(
+      (fn) =>
+        new Function('view', `return (${fn})(view)`)(
+          (document.querySelector('[data-testid="chart"]') as unknown as { chartspecView: unknown }).chartspecView,
+        ),
+      pointsIn.toString(),
+    );
+    const context = await browser.newContext({ offline: true, viewport: { width: 900, height: 700 } });
+    const plain = await context.newPage();
+    const seen = await watch(plain);
+    await plain.setContent('<div id="chart"></div>');
+    for (const script of PLAIN_SCRIPTS)
+      await plain.addScriptTag({
+        content: readFileSync(new URL(`../../node_modules/${script}`, import.meta.url), 'utf8'),
+      });
+    const inPlain = await plain.evaluate(
+      async ({ spec, fn }) => {
+        const w = window as unknown as { vegaEmbed(el: string, s: unknown, o: object): Promise<{ view: unknown }> };
+        const { view } = await w.vegaEmbed('#chart', spec, { renderer: 'svg', actions: false });
+        return new Function('view', `return (${fn})(view)`)(view);
+      },
+      { spec, fn: pointsIn.toString() },
+    );
+    // The EMA from its 20th bar, the RSI from its 15th: the same points, the same values.
+    expect(inApp['__ind0_value']).toHaveLength(101);
+    expect(inApp['__ind1_value']).toHaveLength(106);
+    expect(inPlain).toEqual(inApp);
+    expect(seen.consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

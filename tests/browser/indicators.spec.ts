@@ -54,12 +54,18 @@ async function panes(page: Page): Promise<Pane[]> {
         const x = dx + ((g['x'] as number) ?? 0);
         const y = dy + ((g['y'] as number) ?? 0);
         if (/^concat_\d+_group$/.test(String(mark.name))) {
+          // The lines, also where a line is one path per stretch of the series (a group each).
           const points: Pane['points'] = [];
-          for (const l of (g.items ?? []).filter((m) => m.marktype === 'line'))
-            for (const p of l.items ?? []) {
-              const d = (p['datum'] as Record<string, unknown>)['date'];
-              points.push({ x: x + (p['x'] as number), date: +(d as number) });
+          const lines = (m: Item, ox: number) => {
+            for (const it of m.items ?? []) {
+              if (m.marktype === 'line') {
+                const d = (it['datum'] as Record<string, unknown>)['date'];
+                points.push({ x: ox + (it['x'] as number), date: +(d as number) });
+              } else if (m.marktype === 'group')
+                for (const c of it.items ?? []) lines(c, ox + ((it['x'] as number) ?? 0));
             }
+          };
+          for (const m of g.items ?? []) if (m.marktype === 'line' || /pathgroup/.test(String(m.name))) lines(m, x);
           out.push({
             name: String(mark.name),
             top: y,

@@ -5,9 +5,9 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { computeIndicator } from '../../src/core/indicators';
 import { expandMarks } from '../../src/core/expand';
 import type { JsonObject } from '../../src/core/json';
-import { requestOf } from '../../src/core/marks/financial-indicators';
+import { requestOf, type IndicatorData } from '../../src/core/marks/financial-indicators';
 import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
-import { withIndicators } from '../../src/render/indicators';
+import { computedRows, withIndicators } from '../../src/render/indicators';
 import { deepFreeze } from './helpers';
 
 /**
@@ -161,11 +161,35 @@ describe('indicators on a candlestick', () => {
     expect(out[25]!['__ind0_value']).toBeTypeOf('number');
   });
 
-  it('is left out of exports for now (a plain renderer has no transform to compute it)', () => {
-    const r = expandMarks(deepFreeze(chart(['ema', 'rsi'], 30)), undefined, undefined, { target: 'export' });
-    expect(r.problems).toEqual([]);
-    expect(JSON.stringify(r.spec)).not.toContain('__ind');
-    expect(JSON.stringify(r.spec)).not.toContain('vconcat');
+  it('exports with the values the page computed, in data sets each bar finds by its time', async () => {
+    const spec = chart(['ema', 'rsi'], 3000);
+    const page = await draw(spec);
+    const exported = expandMarks(deepFreeze(structuredClone(spec)), undefined, undefined, { target: 'export' });
+    expect(exported.problems).toEqual([]);
+    const out = exported.spec as JsonObject;
+    // No placeholder: a lookup per computed set, listed for the exporter.
+    expect(JSON.stringify(out)).not.toContain('__indicators');
+    const needs = (out['usermeta'] as JsonObject)['chartspecIndicators'] as unknown as IndicatorData[];
+    expect(needs.map((n) => n.data)).toEqual(['chartspec_indicators', 'chartspec_indicators_2']);
+    const datasets = Object.fromEntries(needs.map((n) => [n.data, computedRows(page.view, n.request)!]));
+    expect(datasets['chartspec_indicators']).toHaveLength(3000);
+    // Drawn by plain Vega: the standard transforms, nothing of the page's.
+    const plain = compile(structuredClone({ ...out, datasets }) as TopLevelSpec).spec as VegaSpec;
+    expect(JSON.stringify(plain)).not.toContain('__indicators');
+    expect(JSON.stringify(plain)).not.toContain('chartspecindicators');
+    const view = new vega.View(vega.parse(plain), { renderer: 'none' });
+    await view.runAsync();
+    const points = (v: vega.View, field: string) =>
+      items(v, 'line')
+        .filter((i) => Number.isFinite(i.datum[field]))
+        .map((i) => [Math.round(i.x), i.datum[field]]);
+    for (const field of ['__ind0_value', '__ind1_value']) {
+      const drawn = points(view, field);
+      expect(drawn.length).toBeGreaterThan(100);
+      expect(drawn).toEqual(points(page.view, field));
+    }
+    view.finalize();
+    page.view.finalize();
   });
 
   it('says so when an overlay meets a percent scale, and leaves it out', () => {

@@ -186,3 +186,41 @@ export function parseRequest(text: string): IndicatorRequest | undefined {
     return undefined;
   }
 }
+
+/** Where an exported spec lists the data sets of computed values it needs (see `exportedIndicators`). */
+export const INDICATOR_DATA_KEY = 'chartspecIndicators';
+
+/** The key an exported row is found by: its time as a number (a date parsed or not, or a number). */
+export const INDICATOR_KEY_FIELD = '__ind_key';
+
+/** An exported spec's data set of computed values, and what was computed into it. */
+export interface IndicatorData {
+  data: string;
+  request: IndicatorRequest;
+}
+
+/**
+ * The indicators in an exported spec: a plain Vega-Lite renderer has no transform to compute
+ * them, so their values come in a named data set, one row per bar (its time, its values), which
+ * each bar finds by its time. The exporter fills it from the chart on screen (src/state); the
+ * spec lists it under `usermeta.chartspecIndicators`.
+ */
+export function exportedIndicators(
+  list: readonly ResolvedIndicator[],
+  x: { field: string; temporal: boolean },
+  fields: PriceFields,
+  volume: string | undefined,
+  data: string,
+): { transform: JsonObject[]; entry: IndicatorData } {
+  const placeholder = indicatorTransform(list, x, fields, volume);
+  const request = requestOf(placeholder['calculate'])!;
+  const at = `datum[${JSON.stringify(x.field)}]`;
+  const outputs = [...list.flatMap((r) => Object.values(r.fields)), SEGMENT_FIELD];
+  return {
+    transform: [
+      { calculate: x.temporal ? `+toDate(${at})` : `+${at}`, as: INDICATOR_KEY_FIELD },
+      { lookup: INDICATOR_KEY_FIELD, from: { data: { name: data }, key: INDICATOR_KEY_FIELD, fields: outputs } },
+    ],
+    entry: { data, request },
+  };
+}

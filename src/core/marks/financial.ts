@@ -35,7 +35,17 @@ import { replayTransforms } from '../explore';
 import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions, withTagRoom } from './financial-last-price';
 import { paneAxis, percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
 import { volumePane } from './financial-volume';
-import { indicatorOptions, indicatorTransform, resolveIndicators, SEGMENT_FIELD } from './financial-indicators';
+import {
+  exportedIndicators,
+  INDICATOR_DATA_KEY,
+  indicatorOptions,
+  indicatorTransform,
+  resolveIndicators,
+  SEGMENT_FIELD,
+} from './financial-indicators';
+
+/** The base of the names of an export's data sets of indicator values. */
+const INDICATOR_DATA = 'chartspec_indicators';
 import { indicatorPane, overlayLayers } from './financial-indicator-layers';
 import {
   CROSSHAIR_PARAM,
@@ -254,9 +264,7 @@ export function expandFinancial<O extends FinancialOptions>(
   const lodOn = options.lod !== false && slots.continuous && !(ctx.rows !== undefined && ctx.rows <= columns);
   const lastPrice = options.lastPrice !== false && ctx.scales !== undefined;
   // Indicators: over the prices, or each in a pane under the chart (financial-indicators.ts).
-  // Not yet in exports: their values are computed by the page's own transform, which a plain
-  // Vega-Lite renderer does not have (README: what the export carries).
-  const indicators = ctx.target === 'export' ? [] : resolveIndicators(options.indicators, ctx);
+  const indicators = resolveIndicators(options.indicators, ctx);
   let overlays = indicators.filter((r) => r.def.pane === 'price');
   const ownPanes = indicators.filter((r) => r.def.pane === 'own');
   if (overlays.length && percent) {
@@ -267,18 +275,23 @@ export function expandFinancial<O extends FinancialOptions>(
     });
     overlays = [];
   }
-  const computed = (list: typeof indicators) =>
-    list.length
-      ? [indicatorTransform(list, { field: xField, temporal: x['type'] === 'temporal' }, fields, volume?.field)]
-      : [];
-  const keep = [
-    ...Object.entries(encoding).flatMap(([ch, def]) =>
-      ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
-    ),
-    // A merged bar carries the values of the last bar it holds.
-    ...overlays.flatMap((r) => Object.values(r.fields)),
-    ...(overlays.length ? [SEGMENT_FIELD] : []),
-  ];
+  // The page computes them in the dataflow; an export reads them from a data set (exportedIndicators).
+  let sets = 0;
+  const computed = (list: typeof indicators): JsonObject[] => {
+    if (!list.length) return [];
+    const at = { field: xField, temporal: x['type'] === 'temporal' };
+    if (ctx.target !== 'export') return [indicatorTransform(list, at, fields, volume?.field)];
+    // A name per set (the unit's panes each have one): paramName gives a unit one name per base.
+    const base = sets++ ? `${INDICATOR_DATA}_${sets}` : INDICATOR_DATA;
+    const out = exportedIndicators(list, at, fields, volume?.field, ctx.paramName(base));
+    ctx.note(INDICATOR_DATA_KEY, out.entry as unknown as JsonObject);
+    return out.transform;
+  };
+  const keep = Object.entries(encoding).flatMap(([ch, def]) =>
+    ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
+  );
+  // A merged bar carries the values of the last bar it holds.
+  const overlayFields = overlays.length ? [...overlays.flatMap((r) => Object.values(r.fields)), SEGMENT_FIELD] : [];
   const lodOf = (extra: string[]) =>
     lodOn
       ? levelOfDetail(x, fields, columns, {
@@ -287,7 +300,7 @@ export function expandFinancial<O extends FinancialOptions>(
           ...(key === '__x0' ? { zoom: zoom! } : {}),
         })
       : [];
-  const lod = lodOf(lastPrice ? [LAST_BAR] : []);
+  const lod = lodOf([...overlayFields, ...(lastPrice ? [LAST_BAR] : [])]);
   // Without the level of detail (whose filter does it), a filter keeps the bars in view so the
   // price axis fits them when zoomed. On each part rather than on the layer: Vega-Lite cannot
   // draw a facet whose shared data a zoom filters after a joinaggregate (the level of detail's
@@ -315,7 +328,7 @@ export function expandFinancial<O extends FinancialOptions>(
   // The dates are read under the lowest pane only.
   const unlabelled = barSlots(withoutAxisLabels(encoding['x']), options.band)!;
   if (paneAsked) {
-    const paneLod = lastPrice ? lodOf([]) : lod;
+    const paneLod = lodOf([]);
     const paneLayers = crosshair ? paneCrosshairLayers(crosshair) : undefined;
     const paneSlots = ownPanes.length ? unlabelled : slots;
     paneAdded = ctx.addPane(

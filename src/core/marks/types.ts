@@ -52,6 +52,11 @@ export interface ExpandContext {
    */
   paramName(base: string): string;
   /**
+   * Tells what reads the expanded spec more than Vega-Lite does (the exporter): `entry` goes
+   * into the spec's `usermeta[key]` list.
+   */
+  note(key: string, entry: JsonObject): void;
+  /**
    * Declares that the unit's time axis can be explored (see core/explore.ts); the walk adds where
    * the unit is in the text and the scales it draws on. Not called where the scales are unknown.
    */

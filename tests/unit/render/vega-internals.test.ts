@@ -18,6 +18,7 @@ import {
   tupleid,
   VEGA_LITE_VERSION,
   VEGA_VERSION,
+  operatorsOf,
 } from '../../../src/render/vega-internals';
 
 /**
@@ -218,6 +219,26 @@ describe('private fields of a live view', () => {
     expect(multi, 'a MultiExtent in the dataflow').toBeDefined();
     expect(typeof multi!._update).toBe('function');
     expect(ops.some((op) => op instanceof Extent)).toBe(true);
+    view.finalize();
+  });
+
+  it('_runtime holds the operators by id, those of facets in its subcontexts', async () => {
+    const spec = {
+      data: [{ name: 't', values: [{ a: 1 }, { a: 2 }], transform: [{ type: 'filter', expr: 'datum.a > 1' }] }],
+      marks: [
+        {
+          type: 'group',
+          from: { facet: { name: 'f', data: 't', groupby: 'a' } },
+          marks: [{ type: 'symbol', from: { data: 'f' }, encode: { update: { x: { field: 'a' } } } }],
+        },
+      ],
+    };
+    const view = new vega.View(vega.parse(spec as never), { renderer: 'none' });
+    await view.runAsync();
+    const ops = operatorsOf(view);
+    expect(ops.some((op) => op.constructor.name === 'Filter')).toBe(true);
+    // The facet's subflow runs a data join of its own for the symbols.
+    expect(ops.filter((op) => op.constructor.name === 'DataJoin').length).toBeGreaterThanOrEqual(2);
     view.finalize();
   });
 
