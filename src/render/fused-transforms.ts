@@ -1,6 +1,7 @@
 import type { Spec as VegaSpec } from 'vega';
 import { boundedWalk } from '../core/walk';
 import { installBarSlots, matchBarSlots } from './bar-slots';
+import { installLastRow, matchLastRow } from './last-row';
 import { installLevelOfDetail, matchLevelOfDetail } from './level-of-detail';
 import type { Matcher, VegaTransform } from './transform-base';
 
@@ -8,15 +9,17 @@ import type { Matcher, VegaTransform } from './transform-base';
  * The financial marks write their work as plain Vega-Lite transforms, so that exported and shared
  * specs are standard. For drawing, the transforms they write are run fused, each group by one
  * transform of the app's: the level of detail by `chartspeclod` (./level-of-detail), the bar
- * slots by `chartspecslots` (./bar-slots). A group is fused only when it is exactly what the
- * marks write; anything else stays as it is.
+ * slots by `chartspecslots` (./bar-slots), the last price's row by `chartspeclastrow`
+ * (./last-row). A group is fused only when it is exactly what the marks write; anything else
+ * stays as it is.
  */
-const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots];
+const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots, matchLastRow];
 
 /** Registers the fused transforms with Vega. */
 export function installFusedTransforms(): void {
   installLevelOfDetail();
   installBarSlots();
+  installLastRow();
 }
 
 /** A list of data sets with each group fused, and how many were (the list itself when none). */
