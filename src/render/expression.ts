@@ -334,12 +334,28 @@ function settleSpatial(item: Item, channels: Record<string, unknown>, swap: bool
  * A tooltip not computed yet: the tooltip channel is read only when the pointer rests on an
  * item, so it is evaluated then (with the item's datum and the signals of that moment) instead
  * of for every item at every encoding. The page's tooltip handler resolves it (`tooltipValue`).
+ *
+ * It holds nothing of one encoding (it reads the item's datum when resolved, and the encoder's
+ * parameters are one object Vega keeps up to date), so an item keeps the one it has from one
+ * encoding to the next: a zoom that encodes every candle again makes no new objects for their
+ * tooltips, and a tooltip alone does not count as a change of the item.
  */
 export class DeferredTooltip {
-  constructor(private readonly compute: () => unknown) {}
+  constructor(
+    readonly compute: Compiled,
+    readonly params: Params,
+    readonly item: Item,
+  ) {}
   value(): unknown {
-    return this.compute();
+    return this.compute(this.item.datum, this.params, this.item);
   }
+}
+
+/** The item's deferred tooltip for this channel, the one it holds when it is that already. */
+function deferredTooltip(compute: Compiled, params: Params, item: Item, held: unknown): DeferredTooltip {
+  return held instanceof DeferredTooltip && held.compute === compute && held.params === params && held.item === item
+    ? held
+    : new DeferredTooltip(compute, params, item);
 }
 
 /** An item's tooltip as Vega would have encoded it. */
@@ -398,8 +414,8 @@ export const expressionEvaluator: Interpreter = {
       let changed = 0;
       for (let k = 0; k < names.length; k++) {
         const f = compiled[k]!;
-        const v = deferred[k] ? new DeferredTooltip(() => f(datum, params, item)) : f(datum, params, item);
         const name = names[k]!;
+        const v = deferred[k] ? deferredTooltip(f, params, item, item[name]) : f(datum, params, item);
         if (item[name] !== v) {
           item[name] = v;
           changed = 1;
