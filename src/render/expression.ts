@@ -313,21 +313,43 @@ const SPATIAL = [
   ['x', 'x2', 'xc', 'width'],
   ['y', 'y2', 'yc', 'height'],
 ] as const;
-/** Whether an encoding set has a channel that `settleSpatial` settles. */
+/** Whether an encoding set has a channel that `spatialSettler` settles. */
 const hasSpatialEnds = (channels: Record<string, unknown>) =>
   SPATIAL.some(([, end, center]) => channels[end] || channels[center]);
 
-function settleSpatial(item: Item, channels: Record<string, unknown>, swap: boolean): void {
-  const it = item as Record<string, number>;
-  for (const [pos, end, center, size] of SPATIAL) {
-    if (channels[end]) {
-      if (channels[pos]) {
-        if (swap && it[pos]! > it[end]!) [it[pos], it[end]] = [it[end]!, it[pos]!];
-        it[size] = it[end]! - it[pos]!;
-      } else it[pos] = it[end]! - (it[size] || 0);
+/**
+ * What settles an item's x2/xc/y2/yc for an encoding set with these channels (Vega's own order:
+ * x's end, then its center, then y's). Made once per encoder and written with the fields' names:
+ * it runs for every item at every encoding (each candle, on every zoom and pan event).
+ */
+function spatialSettler(channels: Record<string, unknown>, swap: boolean): (item: Item) => void {
+  const [x, x2, xc] = [!!channels['x'], !!channels['x2'], !!channels['xc']];
+  const [y, y2, yc] = [!!channels['y'], !!channels['y2'], !!channels['yc']];
+  return (item) => {
+    const it = item as Record<string, number>;
+    if (x2) {
+      if (x) {
+        if (swap && it['x']! > it['x2']!) {
+          const lo = it['x2']!;
+          it['x2'] = it['x']!;
+          it['x'] = lo;
+        }
+        it['width'] = it['x2']! - it['x']!;
+      } else it['x'] = it['x2']! - (it['width'] || 0);
     }
-    if (channels[center]) it[pos] = it[center]! - (it[size] || 0) / 2;
-  }
+    if (xc) it['x'] = it['xc']! - (it['width'] || 0) / 2;
+    if (y2) {
+      if (y) {
+        if (swap && it['y']! > it['y2']!) {
+          const lo = it['y2']!;
+          it['y2'] = it['y']!;
+          it['y'] = lo;
+        }
+        it['height'] = it['y2']! - it['y']!;
+      } else it['y'] = it['y2']! - (it['height'] || 0);
+    }
+    if (yc) it['y'] = it['yc']! - (it['height'] || 0) / 2;
+  };
 }
 
 /**
@@ -407,7 +429,7 @@ export const expressionEvaluator: Interpreter = {
       };
     });
     const swap = marktype === 'group' || marktype === 'image' || marktype === 'rect';
-    const settle = marktype !== 'rule' && hasSpatialEnds(channels);
+    const settle = marktype !== 'rule' && hasSpatialEnds(channels) ? spatialSettler(channels, swap) : undefined;
     const deferred = names.map((name) => name === 'tooltip');
     return (item: Item, params: Params) => {
       const datum = item.datum;
@@ -421,7 +443,7 @@ export const expressionEvaluator: Interpreter = {
           changed = 1;
         }
       }
-      if (settle) settleSpatial(item, channels, swap);
+      if (settle) settle(item);
       return changed;
     };
   },
