@@ -7,7 +7,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { changeset, type Spec as VegaSpec, type View } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
-import { embedOptionsFor, runtimeSpec } from '../../src/render/vega-runtime';
+import { CANVAS_EMBED_OPTIONS, embedOptionsFor, runtimeSpec, withoutDescriptions } from '../../src/render/vega-runtime';
 import { installPageVega } from '../../src/render/page-vega';
 import * as ix from './interaction';
 
@@ -158,11 +158,14 @@ async function drawChartspec(spec: unknown): Promise<Drawn> {
   if (expanded.problems.some((p) => p.severity === 'error'))
     throw new Error(expanded.problems.map((p) => p.message).join('; '));
   const t1 = performance.now();
-  // As the app draws it (src/components/ChartView.tsx).
+  // As the app draws it (src/render/chart-session.ts `draw`): on a canvas, without the marks'
+  // descriptions (aria-labels only SVG shows), which Vega would otherwise format for every item
+  // at every encoding, every zoom and pan event included.
   const vega = runtimeSpec(compile(expanded.spec as TopLevelSpec).spec as VegaSpec);
   const t2 = performance.now();
   const options = embedOptionsFor(vega);
-  const result: Result = await embed(host(), vega, options);
+  const shown = options === CANVAS_EMBED_OPTIONS ? withoutDescriptions(vega) : vega;
+  const result: Result = await embed(host(), shown, options);
   const t3 = performance.now();
   const t4 = await nextFrame();
   live = result;

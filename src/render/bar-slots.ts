@@ -68,13 +68,16 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
       value[i] = v;
     } else rank[i] = 1;
   }
+  const compare = (a: number, b: number) =>
+    rank[a]! - rank[b]! ||
+    (rank[a] === 2 ? (value[a]! < value[b]! ? -1 : value[a]! > value[b]! ? 1 : 0) : 0) ||
+    ids[a]! - ids[b]!;
   const order = Array.from({ length: n }, (_, i) => i);
-  order.sort(
-    (a, b) =>
-      rank[a]! - rank[b]! ||
-      (rank[a] === 2 ? (value[a]! < value[b]! ? -1 : value[a]! > value[b]! ? 1 : 0) : 0) ||
-      ids[a]! - ids[b]!,
-  );
+  // The level of detail gives its rows in time order, and a zoom or a pan runs this on every
+  // event: rows already in the window's order are not sorted again.
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) < 0;
+  if (!sorted) order.sort(compare);
 
   const prevs: unknown[] = new Array(n);
   const gaps: unknown[] = new Array(n);
@@ -90,24 +93,39 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
     if (gap != null && gap === gap && ((gap as number) < (step as number) || step === undefined)) step = gap;
   }
   const width = (isValid(step) ? (step as number) : 1) * p.half;
-  const names = slotOutputs(p);
-  const change = names.length > SLOT_FIELDS.length;
+  const change = p.open !== undefined && p.close !== undefined;
   const changed: Row[] = [];
+  // The fields by name (SLOT_FIELDS, CHANGE_FIELDS), not through a list: run on every zoom and
+  // pan event, a row's fields read and written by a name in a variable cost several times more.
   for (let i = 0; i < n; i++) {
     const row = rows[i]!;
     const t = ts[i] as number;
+    const prev = prevs[i];
+    const gap = gaps[i];
     // The expressions' own operators: a Date minus a number is a number, plus one is a string.
-    const out: unknown[] = [t, prevs[i], gaps[i], step, t - width, (t as unknown as string) + width];
+    const x0 = t - width;
+    const x1 = (t as unknown as string) + width;
+    let differs =
+      !Object.is(row['__t'], t) ||
+      !Object.is(row['__prev_t'], prev) ||
+      !Object.is(row['__gap'], gap) ||
+      !Object.is(row['__step'], step) ||
+      !Object.is(row['__x0'], x0) ||
+      !Object.is(row['__x1'], x1);
+    row['__t'] = t;
+    row['__prev_t'] = prev;
+    row['__gap'] = gap;
+    row['__step'] = step;
+    row['__x0'] = x0;
+    row['__x1'] = x1;
     if (change) {
       const o = row[p.open!] as number;
       const c = row[p.close!] as number;
-      out.push(c - o, o ? (c - o) / o : null);
-    }
-    let differs = false;
-    for (let f = 0; f < names.length; f++) {
-      const name = names[f]!;
-      if (!differs && !Object.is(row[name], out[f])) differs = true;
-      row[name] = out[f];
+      const diff = c - o;
+      const pct = o ? (c - o) / o : null;
+      differs ||= !Object.is(row['__change'], diff) || !Object.is(row['__change_pct'], pct);
+      row['__change'] = diff;
+      row['__change_pct'] = pct;
     }
     if (differs) changed.push(row);
   }

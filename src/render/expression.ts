@@ -313,33 +313,71 @@ const SPATIAL = [
   ['x', 'x2', 'xc', 'width'],
   ['y', 'y2', 'yc', 'height'],
 ] as const;
-/** Whether an encoding set has a channel that `settleSpatial` settles. */
+/** Whether an encoding set has a channel that `spatialSettler` settles. */
 const hasSpatialEnds = (channels: Record<string, unknown>) =>
   SPATIAL.some(([, end, center]) => channels[end] || channels[center]);
 
-function settleSpatial(item: Item, channels: Record<string, unknown>, swap: boolean): void {
-  const it = item as Record<string, number>;
-  for (const [pos, end, center, size] of SPATIAL) {
-    if (channels[end]) {
-      if (channels[pos]) {
-        if (swap && it[pos]! > it[end]!) [it[pos], it[end]] = [it[end]!, it[pos]!];
-        it[size] = it[end]! - it[pos]!;
-      } else it[pos] = it[end]! - (it[size] || 0);
+/**
+ * What settles an item's x2/xc/y2/yc for an encoding set with these channels (Vega's own order:
+ * x's end, then its center, then y's). Made once per encoder and written with the fields' names:
+ * it runs for every item at every encoding (each candle, on every zoom and pan event).
+ */
+function spatialSettler(channels: Record<string, unknown>, swap: boolean): (item: Item) => void {
+  const [x, x2, xc] = [!!channels['x'], !!channels['x2'], !!channels['xc']];
+  const [y, y2, yc] = [!!channels['y'], !!channels['y2'], !!channels['yc']];
+  return (item) => {
+    const it = item as Record<string, number>;
+    if (x2) {
+      if (x) {
+        if (swap && it['x']! > it['x2']!) {
+          const lo = it['x2']!;
+          it['x2'] = it['x']!;
+          it['x'] = lo;
+        }
+        it['width'] = it['x2']! - it['x']!;
+      } else it['x'] = it['x2']! - (it['width'] || 0);
     }
-    if (channels[center]) it[pos] = it[center]! - (it[size] || 0) / 2;
-  }
+    if (xc) it['x'] = it['xc']! - (it['width'] || 0) / 2;
+    if (y2) {
+      if (y) {
+        if (swap && it['y']! > it['y2']!) {
+          const lo = it['y2']!;
+          it['y2'] = it['y']!;
+          it['y'] = lo;
+        }
+        it['height'] = it['y2']! - it['y']!;
+      } else it['y'] = it['y2']! - (it['height'] || 0);
+    }
+    if (yc) it['y'] = it['yc']! - (it['height'] || 0) / 2;
+  };
 }
 
 /**
  * A tooltip not computed yet: the tooltip channel is read only when the pointer rests on an
  * item, so it is evaluated then (with the item's datum and the signals of that moment) instead
  * of for every item at every encoding. The page's tooltip handler resolves it (`tooltipValue`).
+ *
+ * It holds nothing of one encoding (it reads the item's datum when resolved, and the encoder's
+ * parameters are one object Vega keeps up to date), so an item keeps the one it has from one
+ * encoding to the next: a zoom that encodes every candle again makes no new objects for their
+ * tooltips, and a tooltip alone does not count as a change of the item.
  */
 export class DeferredTooltip {
-  constructor(private readonly compute: () => unknown) {}
+  constructor(
+    readonly compute: Compiled,
+    readonly params: Params,
+    readonly item: Item,
+  ) {}
   value(): unknown {
-    return this.compute();
+    return this.compute(this.item.datum, this.params, this.item);
   }
+}
+
+/** The item's deferred tooltip for this channel, the one it holds when it is that already. */
+function deferredTooltip(compute: Compiled, params: Params, item: Item, held: unknown): DeferredTooltip {
+  return held instanceof DeferredTooltip && held.compute === compute && held.params === params && held.item === item
+    ? held
+    : new DeferredTooltip(compute, params, item);
 }
 
 /** An item's tooltip as Vega would have encoded it. */
@@ -391,21 +429,21 @@ export const expressionEvaluator: Interpreter = {
       };
     });
     const swap = marktype === 'group' || marktype === 'image' || marktype === 'rect';
-    const settle = marktype !== 'rule' && hasSpatialEnds(channels);
+    const settle = marktype !== 'rule' && hasSpatialEnds(channels) ? spatialSettler(channels, swap) : undefined;
     const deferred = names.map((name) => name === 'tooltip');
     return (item: Item, params: Params) => {
       const datum = item.datum;
       let changed = 0;
       for (let k = 0; k < names.length; k++) {
         const f = compiled[k]!;
-        const v = deferred[k] ? new DeferredTooltip(() => f(datum, params, item)) : f(datum, params, item);
         const name = names[k]!;
+        const v = deferred[k] ? deferredTooltip(f, params, item, item[name]) : f(datum, params, item);
         if (item[name] !== v) {
           item[name] = v;
           changed = 1;
         }
       }
-      if (settle) settleSpatial(item, channels, swap);
+      if (settle) settle(item);
       return changed;
     };
   },

@@ -2,6 +2,7 @@ import type { Spec as VegaSpec } from 'vega';
 import { boundedWalk } from '../core/walk';
 import { installBarSlots, matchBarSlots } from './bar-slots';
 import { installIndicators, matchIndicators } from './indicators';
+import { installLastRow, matchLastRow } from './last-row';
 import { installLevelOfDetail, matchLevelOfDetail } from './level-of-detail';
 import type { Matcher, VegaTransform } from './transform-base';
 
@@ -9,11 +10,12 @@ import type { Matcher, VegaTransform } from './transform-base';
  * The financial marks write their work as plain Vega-Lite transforms, so that exported and shared
  * specs are standard. For drawing, the transforms they write are run fused, each group by one
  * transform of the app's: the level of detail by `chartspeclod` (./level-of-detail), the bar
- * slots by `chartspecslots` (./bar-slots). A group is fused only when it is exactly what the
- * marks write; anything else stays as it is. The indicators' placeholder is not a standard
- * transform's work but a request: `chartspecindicators` (./indicators) does it.
+ * slots by `chartspecslots` (./bar-slots), the last price's row by `chartspeclastrow`
+ * (./last-row). A group is fused only when it is exactly what the marks write; anything else
+ * stays as it is. The indicators' placeholder is not a standard transform's work but a request:
+ * `chartspecindicators` (./indicators) does it.
  */
-const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots, matchIndicators];
+const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots, matchLastRow, matchIndicators];
 /** The app's transforms a chart cannot draw without, fast paths on or off: the indicators. */
 const REQUIRED: readonly Matcher[] = [matchIndicators];
 
@@ -22,6 +24,7 @@ export function installFusedTransforms(): void {
   installLevelOfDetail();
   installBarSlots();
   installIndicators();
+  installLastRow();
 }
 
 /** A list of data sets with each group fused, and how many were (the list itself when none). */

@@ -193,3 +193,36 @@ export function operatorsOf(view: unknown): object[] {
   visit((view as { _runtime?: RuntimeContext })._runtime);
   return out;
 }
+
+/** A mark type's canvas draw, as Vega's canvas renderer calls it (`this` is the renderer). */
+export type MarkDraw = (this: unknown, ctx: unknown, scene: unknown, bounds: unknown, ...rest: unknown[]) => void;
+interface ScenegraphExports {
+  Marks: Record<string, { draw: MarkDraw }>;
+  pathRectangle(): RectangleShape;
+  sceneVisit(scene: unknown, visitor: (item: never) => void): void;
+}
+/** vega-scenegraph's rectangle path generator (its `rectangle` shape is one of these). */
+export interface RectangleShape {
+  (item: unknown): void;
+  x(f: (item: never) => number): RectangleShape;
+  y(f: (item: never) => number): RectangleShape;
+  width(f: (item: never) => number): RectangleShape;
+  height(f: (item: never) => number): RectangleShape;
+  cornerRadius(...f: ((item: never) => number)[]): RectangleShape;
+  context(ctx: unknown): RectangleShape;
+}
+const scenegraph = vega as unknown as ScenegraphExports;
+
+/**
+ * vega-scenegraph's mark types (exported as `Marks`, untyped): the canvas renderer draws a mark
+ * with `Marks[marktype].draw`, read at each draw, so a draw put there is the one used.
+ * canvas-marks.ts puts its own for rules and rects (which fall back to these).
+ */
+export function markDrawers(): { rule: { draw: MarkDraw }; rect: { draw: MarkDraw } } {
+  return scenegraph.Marks as never;
+}
+/** vega-scenegraph's `pathRectangle`: the generator its rect shape is made with. */
+export const pathRectangle = (): RectangleShape => scenegraph.pathRectangle();
+/** vega-scenegraph's `sceneVisit`: a mark's items in drawing order (by zindex when any has one). */
+export const sceneVisit = (scene: unknown, visitor: (item: never) => void): void =>
+  scenegraph.sceneVisit(scene, visitor);

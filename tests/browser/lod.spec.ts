@@ -72,15 +72,16 @@ test('5,000 bars become one candle per pixel column, and zooming in brings finer
       )?._runtime?.nodes ?? {};
     const types = Object.values(nodes).map((op) => op.constructor.Definition?.type);
     return Object.fromEntries(
-      ['ChartspecLod', 'ChartspecSlots', 'Window', 'JoinAggregate'].map((t) => [
+      ['ChartspecLod', 'ChartspecSlots', 'ChartspecLastRow', 'Window', 'JoinAggregate'].map((t) => [
         t,
         types.filter((x) => x === t).length,
       ]),
     );
   });
   // The last price's joinaggregate that finds the series' last bar runs in the level of detail
-  // too; its window over the drawn bars, which picks that bar out of the bars drawn, stays Vega's.
-  expect(operators).toEqual({ ChartspecLod: 1, ChartspecSlots: 1, Window: 1, JoinAggregate: 0 });
+  // too; its window over the drawn bars, which picks that bar out of the bars drawn, is one
+  // transform of the app's as well (src/render/last-row.ts).
+  expect(operators).toEqual({ ChartspecLod: 1, ChartspecSlots: 1, ChartspecLastRow: 1, Window: 0, JoinAggregate: 0 });
   const before = await candles(page);
   expect(before.count).toBeGreaterThan(300);
   expect(before.count).toBeLessThanOrEqual(400);

@@ -179,16 +179,16 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
     compiledCandlestick({ width: 400, encoding, extra });
   const svg = drawnSvg;
   const types = (spec: VegaSpec) =>
-    (JSON.stringify(spec).match(/"type":"(chartspecslots|chartspeclod|window|joinaggregate)"/g) ?? []).map((s) =>
-      s.slice(8, -1),
-    );
+    (
+      JSON.stringify(spec).match(/"type":"(chartspecslots|chartspeclod|chartspeclastrow|window|joinaggregate)"/g) ?? []
+    ).map((s) => s.slice(8, -1));
 
   it('replace the slot transforms (and the change) of a candlestick, and the chart draws exactly the same', async () => {
     const spec = chart({ data: { values: bars(120) } });
     const fused = fuseMarkTransforms(spec);
-    // After the slots, the last price's joinaggregate (the last bar) and window (one row of it).
+    // After the slots, the last price's joinaggregate (the last bar) and its one row (./last-row).
     expect(types(spec)).toEqual(['window', 'joinaggregate', 'joinaggregate', 'window']);
-    expect(types(fused)).toEqual(['chartspecslots', 'joinaggregate', 'window']);
+    expect(types(fused)).toEqual(['chartspecslots', 'joinaggregate', 'chartspeclastrow']);
     expect(JSON.stringify(fused)).toContain('"open":"open","close":"close"');
     expect(JSON.stringify(fused)).not.toContain('"as":"__change_pct"');
     expect(await svg(fused)).toBe(await svg(spec));
@@ -197,11 +197,12 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
   it('do so in the volume pane, beside a level of detail, and for ohlc without a tooltip', async () => {
     const withVolume = chart({ data: { values: bars(2000) } }, { volume: { field: 'volume' } });
     // The last price's joinaggregate, which finds the last bar before the level of detail, runs
-    // inside the level of detail (src/render/level-of-detail.ts); its window over the drawn bars stays.
+    // inside the level of detail (src/render/level-of-detail.ts); its one row of the drawn bars
+    // is picked by the last row (src/render/last-row.ts).
     expect(types(fuseMarkTransforms(withVolume))).toEqual([
       'chartspeclod',
       'chartspecslots',
-      'window',
+      'chartspeclastrow',
       'chartspeclod',
       'chartspecslots',
     ]);
@@ -221,7 +222,7 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
     });
     const ohlc = compile(r.spec as TopLevelSpec).spec as VegaSpec;
     const fused = fuseMarkTransforms(ohlc);
-    expect(types(fused)).toEqual(['chartspecslots', 'joinaggregate', 'window']);
+    expect(types(fused)).toEqual(['chartspecslots', 'joinaggregate', 'chartspeclastrow']);
     // No change fused (the explore meta names the close field, elsewhere in the spec).
     expect(JSON.stringify(fused)).not.toMatch(/"type":"chartspecslots"[^}]*"close":"close"/);
     expect(await svg(fused)).toBe(await svg(ohlc));
@@ -245,7 +246,7 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
     // Only the change differs: the slots are still fused, the change stays as written.
     const pct = JSON.parse(text.replace(': null","as":"__change_pct"', ': 0","as":"__change_pct"')) as VegaSpec;
     const fusedPct = fuseMarkTransforms(pct);
-    expect(types(fusedPct)).toEqual(['chartspecslots', 'joinaggregate', 'window']);
+    expect(types(fusedPct)).toEqual(['chartspecslots', 'joinaggregate', 'chartspeclastrow']);
     expect(JSON.stringify(fusedPct)).toContain('"as":"__change_pct"');
     expect(await svg(fusedPct)).toBe(await svg(pct));
 
@@ -269,5 +270,17 @@ describe('fuseMarkTransforms and the bar slots of compiled charts', () => {
     const facetSpec = compile(faceted.spec as TopLevelSpec).spec as VegaSpec;
     expect(types(facetSpec)).toContain('window');
     expect(types(fuseMarkTransforms(facetSpec))).not.toContain('chartspecslots');
+    // The last price's window grouped by the facet field stays; the one over a cell's own rows
+    // (its data comes from the facet) picks that cell's row, and the cells draw the same.
+    const fusedFacet = fuseMarkTransforms(facetSpec);
+    expect(types(fusedFacet).filter((t) => t === 'window' || t === 'chartspeclastrow')).toEqual([
+      'window',
+      'window',
+      'chartspeclastrow',
+    ]);
+    expect(JSON.stringify(fusedFacet)).toContain(
+      '"groupby":["symbol"]},{"type":"filter","expr":"datum.__lp_row === 1"}',
+    );
+    expect(await svg(fusedFacet)).toBe(await svg(facetSpec));
   });
 });

@@ -156,6 +156,17 @@ describe('the expression evaluator', () => {
       [10, 'red', { S: 'abc', V: 1 }],
       [20, 'blue', { S: 'xyz', V: 2 }],
     ]);
+    // Encoded again (a row changed): each item keeps its tooltip object, which reads the new datum.
+    const tooltips = items.map((i) => i['tooltip']);
+    const rows = view.data('t') as Record<string, unknown>[];
+    view.change('t', vega.changeset().modify(rows[0] as never, 'v', 3));
+    await view.runAsync();
+    expect(items.map((i) => i['tooltip'])).toEqual(tooltips);
+    expect(items.every((i, k) => i['tooltip'] === tooltips[k])).toBe(true);
+    expect(items.map((i) => [i['x'], tooltipValue(i['tooltip'])])).toEqual([
+      [30, { S: 'abc', V: 3 }],
+      [20, { S: 'xyz', V: 2 }],
+    ]);
     view.finalize();
   });
 });

@@ -14,8 +14,12 @@ import {
   type FittedView,
   type Size,
 } from '../../../src/render/pane-fit';
+import { installFusedTransforms } from '../../../src/render/fused-transforms';
 import { runtimeSpec } from '../../../src/render/runtime-spec';
 import { drawnSize } from '../../../src/render/vega-internals';
+
+// What runtimeSpec gives runs the fused transforms, as in the page (src/render/page-vega.ts).
+installFusedTransforms();
 
 const rows = { values: [0, 1, 2, 3, 4].map((i) => ({ a: `k${i}`, b: i * 1000 + 5 })) };
 const view = (width: number | { step: number }, height = 100) => ({

@@ -7,6 +7,9 @@ import {
   ingest,
   interpreter,
   INTERNAL_DATA_PREFIX,
+  markDrawers,
+  pathRectangle,
+  sceneVisit,
   ProxySignal,
   registerFormat,
   runnablePrototypes,
@@ -129,6 +132,29 @@ describe("Vega's untyped exports", () => {
     await view.runAsync();
     expect(view.data('d').map((r) => r['v'])).toEqual(['a', 'b', 'c']);
     view.finalize();
+  });
+
+  it('vega-scenegraph gives its mark types (rule and rect draws), its rectangle path and its visit', () => {
+    const marks = markDrawers();
+    expect(typeof marks.rule.draw).toBe('function');
+    expect(typeof marks.rect.draw).toBe('function');
+    const calls: unknown[][] = [];
+    const ctx = { rect: (...a: unknown[]) => calls.push(['rect', ...a]), moveTo: () => calls.push(['moveTo']) };
+    const shape = pathRectangle()
+      .x(() => 1)
+      .y(() => 2)
+      .width(() => 3)
+      .height(() => 4)
+      .cornerRadius(() => 0);
+    shape.context(ctx)({});
+    expect(calls).toEqual([['rect', 1, 2, 3, 4]]);
+    const seen: number[] = [];
+    // Items with a zindex come after the others, by it (once the mark says its order changed).
+    sceneVisit(
+      { zdirty: true, items: [{ n: 1 }, { n: 2, zindex: 1 }, { n: 3 }] },
+      (i: { n: number }) => void seen.push(i.n),
+    );
+    expect(seen).toEqual([1, 3, 2]);
   });
 
   it('vega-interpreter answers operator, parameter and encode', () => {

@@ -1,0 +1,186 @@
+import { fastPathsOn } from './fast-paths';
+import { markDrawers, pathRectangle, sceneVisit, type MarkDraw } from './vega-internals';
+
+/**
+ * Rules and rects drawn on a canvas as Vega draws them, without setting the context's state again
+ * when it already holds it. For each item Vega's canvas renderer sets the blend mode, the alpha,
+ * the color and (for strokes) the line width, cap, join, miter limit and dash, then builds the
+ * item's path and fills or strokes it. A candlestick's ~1,400 wicks and ~1,400 bodies, drawn anew
+ * on every zoom and pan event, set these ~20,000 times to the values they already have.
+ *
+ * Here each item builds the very same path (the same calls with the same numbers: a rule's
+ * moveTo/lineTo, a rect's shape made as Vega's `rectangle` makes it) and is filled and stroked in
+ * the same order with the same state; a state is only set when it differs from the one this
+ * pass set last. Setting a canvas state to the value it holds does nothing, so the pixels are
+ * Vega's. Marks with gradient colors (made per item by Vega) are left to Vega's own drawing.
+ */
+
+interface Bounds {
+  intersects(b: unknown): boolean;
+}
+interface Item {
+  bounds?: unknown;
+  opacity?: number;
+  fill?: unknown;
+  fillOpacity?: number;
+  stroke?: unknown;
+  strokeOpacity?: number;
+  strokeWidth?: number;
+  strokeCap?: CanvasLineCap;
+  strokeJoin?: CanvasLineJoin;
+  strokeMiterLimit?: number;
+  strokeDash?: number[];
+  strokeDashOffset?: number;
+  blend?: GlobalCompositeOperation;
+  x?: number;
+  y?: number;
+  x2?: number;
+  y2?: number;
+  width?: number;
+  height?: number;
+  cornerRadius?: number;
+  cornerRadiusTopLeft?: number;
+  cornerRadiusTopRight?: number;
+  cornerRadiusBottomRight?: number;
+  cornerRadiusBottomLeft?: number;
+}
+interface Scene {
+  items?: Item[];
+}
+
+const EMPTY: number[] = [];
+
+/** The state this pass set last (undefined: not set yet in this pass). */
+class State {
+  alpha?: number;
+  blend?: string;
+  fillStyle?: unknown;
+  strokeStyle?: unknown;
+  lineWidth?: number;
+  lineCap?: string;
+  lineJoin?: string;
+  miterLimit?: number;
+  dash?: readonly number[];
+  dashOffset?: number;
+}
+
+const sameDash = (a: readonly number[] | undefined, b: readonly number[]) =>
+  a === b || (a !== undefined && a.length === b.length && a.every((v, i) => Object.is(v, b[i])));
+
+/** Vega's `blend` (util/canvas/blend.js). */
+function blend(ctx: CanvasRenderingContext2D, s: State, item: Item): void {
+  const mode = item.blend || 'source-over';
+  if (s.blend !== mode) ctx.globalCompositeOperation = s.blend = mode;
+}
+
+/** Vega's `fill` (util/canvas/fill.js), for a color that is not a gradient. */
+function fill(ctx: CanvasRenderingContext2D, s: State, item: Item, opacity: number): boolean {
+  opacity *= item.fillOpacity == null ? 1 : item.fillOpacity;
+  if (!(opacity > 0)) return false;
+  if (!Object.is(s.alpha, opacity)) ctx.globalAlpha = s.alpha = opacity;
+  if (s.fillStyle !== item.fill) ctx.fillStyle = s.fillStyle = item.fill as string;
+  return true;
+}
+
+/** Vega's `stroke` (util/canvas/stroke.js), for a color that is not a gradient. */
+function stroke(ctx: CanvasRenderingContext2D, s: State, item: Item, opacity: number): boolean {
+  const lw = item.strokeWidth != null ? item.strokeWidth : 1;
+  if (lw <= 0) return false;
+  opacity *= item.strokeOpacity == null ? 1 : item.strokeOpacity;
+  if (!(opacity > 0)) return false;
+  if (!Object.is(s.alpha, opacity)) ctx.globalAlpha = s.alpha = opacity;
+  if (s.strokeStyle !== item.stroke) ctx.strokeStyle = s.strokeStyle = item.stroke as string;
+  if (!Object.is(s.lineWidth, lw)) ctx.lineWidth = s.lineWidth = lw;
+  const cap = item.strokeCap || 'butt';
+  if (s.lineCap !== cap) ctx.lineCap = s.lineCap = cap;
+  const join = item.strokeJoin || 'miter';
+  if (s.lineJoin !== join) ctx.lineJoin = s.lineJoin = join;
+  const miter = item.strokeMiterLimit != null ? item.strokeMiterLimit : 4;
+  if (!Object.is(s.miterLimit, miter)) ctx.miterLimit = s.miterLimit = miter;
+  if (ctx.setLineDash) {
+    const dash = item.strokeDash || EMPTY;
+    if (!sameDash(s.dash, dash)) {
+      ctx.setLineDash(dash);
+      s.dash = dash;
+    }
+    const offset = item.strokeDashOffset || 0;
+    if (!Object.is(s.dashOffset, offset)) ctx.lineDashOffset = s.dashOffset = offset;
+  }
+  return true;
+}
+
+/** Whether every item's colors are plain values (Vega makes a gradient per item, at each draw). */
+const plainColors = (scene: Scene) =>
+  (scene.items ?? []).every(
+    (i) => (i.fill == null || typeof i.fill === 'string') && (i.stroke == null || typeof i.stroke === 'string'),
+  );
+
+/** Vega's rule draw (marks/rule.js). */
+function drawRules(ctx: CanvasRenderingContext2D, scene: Scene, bounds: Bounds | undefined): void {
+  const s = new State();
+  sceneVisit(scene, (item: Item) => {
+    if (bounds && !bounds.intersects(item.bounds)) return;
+    const opacity = item.opacity == null ? 1 : item.opacity;
+    if (!opacity || !item.stroke || !stroke(ctx, s, item, opacity)) return;
+    const x1 = item.x || 0;
+    const y1 = item.y || 0;
+    ctx.beginPath();
+    ctx.moveTo(x1, y1);
+    ctx.lineTo(item.x2 != null ? item.x2 : x1, item.y2 != null ? item.y2 : y1);
+    blend(ctx, s, item);
+    ctx.stroke();
+  });
+}
+
+/** Vega's rect shape (path/shapes.js `rectShape`): the same accessors on its `rectangle`. */
+const or0 = (a: number | undefined, b: number | undefined) => (a != null ? a : b) || 0;
+const rectShape = pathRectangle()
+  .x((i: Item) => i.x || 0)
+  .y((i: Item) => i.y || 0)
+  .width((i: Item) => i.width || 0)
+  .height((i: Item) => i.height || 0)
+  .cornerRadius(
+    (i: Item) => or0(i.cornerRadiusTopLeft, i.cornerRadius),
+    (i: Item) => or0(i.cornerRadiusTopRight, i.cornerRadius),
+    (i: Item) => or0(i.cornerRadiusBottomRight, i.cornerRadius),
+    (i: Item) => or0(i.cornerRadiusBottomLeft, i.cornerRadius),
+  );
+
+/** Vega's rect draw (marks/rect.js through util/canvas/draw.js `drawAll`). */
+function drawRects(ctx: CanvasRenderingContext2D, scene: Scene, bounds: Bounds | undefined): void {
+  const s = new State();
+  const shape = rectShape.context(ctx);
+  sceneVisit(scene, (item: Item) => {
+    if (bounds && !bounds.intersects(item.bounds)) return;
+    const opacity = item.opacity == null ? 1 : item.opacity;
+    if (opacity === 0) return;
+    ctx.beginPath();
+    shape(item);
+    blend(ctx, s, item);
+    if (item.fill && fill(ctx, s, item, opacity)) ctx.fill();
+    if (item.stroke && stroke(ctx, s, item, opacity)) ctx.stroke();
+  });
+}
+
+/** A mark's draw: this file's when the fast paths are on and its colors are plain, else Vega's. */
+function withFallback(own: typeof drawRules, vegas: MarkDraw): MarkDraw {
+  return function (this: unknown, ctx, scene, bounds, ...rest) {
+    if (fastPathsOn() && plainColors(scene as Scene))
+      own(ctx as CanvasRenderingContext2D, scene as Scene, bounds as Bounds | undefined);
+    else vegas.call(this, ctx, scene, bounds, ...rest);
+  };
+}
+
+let installed = false;
+
+/** Draws rules and rects this way on every canvas. Once. */
+export function installCanvasMarks(): void {
+  if (installed) return;
+  installed = true;
+  const marks = markDrawers();
+  marks.rule.draw = withFallback(drawRules, marks.rule.draw);
+  marks.rect.draw = withFallback(drawRects, marks.rect.draw);
+}
+
+/** For tests: this file's draws, as installed. */
+export const canvasDraws = { rule: drawRules, rect: drawRects };
