@@ -22,3 +22,12 @@ export function dailyBars(n: number, { isoDates = false } = {}) {
     };
   });
 }
+
+/** The encoding of a candlestick of `dailyBars`: the date on x, the four prices. */
+export const CANDLE_ENCODING = {
+  x: { field: 'date', type: 'temporal' },
+  open: { field: 'open' },
+  high: { field: 'high' },
+  low: { field: 'low' },
+  close: { field: 'close' },
+};

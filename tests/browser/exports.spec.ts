@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import LZString from 'lz-string';
-import { dailyBars, DAY, START } from './daily-bars';
+import { CANDLE_ENCODING, dailyBars, DAY, START } from './daily-bars';
 import { BAR } from './fixtures';
 import { chartPane, openWith, pasteText, watch } from './helpers';
 
@@ -75,6 +75,19 @@ const PLAIN_SCRIPTS = [
   'vega-lite/build/vega-lite.min.js',
   'vega-embed/build/vega-embed.min.js',
 ];
+
+/** An offline page with only Vega, Vega-Lite and vega-embed on it, and a `#chart` to embed into. */
+async function plainPage(browser: Browser) {
+  const context = await browser.newContext({ offline: true, viewport: { width: 900, height: 700 } });
+  const plain = await context.newPage();
+  const seen = await watch(plain);
+  await plain.setContent('<div id="chart"></div>');
+  for (const script of PLAIN_SCRIPTS)
+    await plain.addScriptTag({
+      content: readFileSync(new URL(`../../node_modules/${script}`, import.meta.url), 'utf8'),
+    });
+  return { context, plain, seen };
+}
 
 /** The readout of bar i as the export writes it (prices to the cent), spaces aside. */
 const readoutOf = (i: number) => {
@@ -312,14 +325,7 @@ test.describe('exports', () => {
     writeFileSync(file, html);
 
     // The standard Vega-Lite in a plain page: Vega, Vega-Lite and vega-embed, nothing of the app.
-    const context = await browser.newContext({ offline: true, viewport: { width: 900, height: 600 } });
-    const plain = await context.newPage();
-    const seen = await watch(plain);
-    await plain.setContent('<div id="chart"></div>');
-    for (const script of PLAIN_SCRIPTS)
-      await plain.addScriptTag({
-        content: readFileSync(new URL(`../../node_modules/${script}`, import.meta.url), 'utf8'),
-      });
+    const { context, plain, seen } = await plainPage(browser);
     const i = 40;
     // Where bar i's time is on the page: the view's origin, the price view's, and the shared x scale.
     const at = await plain.evaluate(
@@ -399,13 +405,7 @@ test.describe('exports', () => {
       width: 600,
       height: 200,
       mark: { type: 'candlestick', indicators: ['ema', 'rsi'] },
-      encoding: {
-        x: { field: 'date', type: 'temporal' },
-        open: { field: 'open' },
-        high: { field: 'high' },
-        low: { field: 'low' },
-        close: { field: 'close' },
-      },
+      encoding: CANDLE_ENCODING,
     });
     await openWith(page, text);
     const spec = JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8'));
@@ -436,14 +436,7 @@ test.describe('exports', () => {
         ),
       pointsIn.toString(),
     );
-    const context = await browser.newContext({ offline: true, viewport: { width: 900, height: 700 } });
-    const plain = await context.newPage();
-    const seen = await watch(plain);
-    await plain.setContent('<div id="chart"></div>');
-    for (const script of PLAIN_SCRIPTS)
-      await plain.addScriptTag({
-        content: readFileSync(new URL(`../../node_modules/${script}`, import.meta.url), 'utf8'),
-      });
+    const { context, plain, seen } = await plainPage(browser);
     const inPlain = await plain.evaluate(
       async ({ spec, fn }) => {
         const w = window as unknown as { vegaEmbed(el: string, s: unknown, o: object): Promise<{ view: unknown }> };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dailyBars } from './daily-bars';
+import { CANDLE_ENCODING, dailyBars } from './daily-bars';
 import { openExample, openWith, watch } from './helpers';
 
 /**
@@ -14,13 +14,7 @@ const SPEC = JSON.stringify(
     width: 600,
     height: 220,
     mark: { type: 'candlestick', tooltip: false, indicators: ['sma', 'rsi', 'macd'] },
-    encoding: {
-      x: { field: 'date', type: 'temporal' },
-      open: { field: 'open' },
-      high: { field: 'high' },
-      low: { field: 'low' },
-      close: { field: 'close' },
-    },
+    encoding: CANDLE_ENCODING,
   },
   null,
   2,

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
-import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
 import { createAjvValidator } from '../../src/core/ajv';
@@ -8,7 +7,7 @@ import { expandMarks } from '../../src/core/expand';
 import { normalizedExampleText } from '../../src/core/examples';
 import { parseDocument } from '../../src/core/parse';
 import { runPipeline } from '../../src/core/pipeline';
-import { deepFreeze } from './helpers';
+import { compiledWithWarnings, deepFreeze } from './helpers';
 
 const DIR = new URL('../../examples/', import.meta.url);
 const names = readdirSync(DIR)
@@ -44,15 +43,8 @@ describe('every example', () => {
     (name) => {
       const spec = JSON.parse(normalizedExampleText(read(name)));
       expect(plain(spec)).toBe(true);
-      const warnings: string[] = [];
-      const logger = {
-        level: () => 2,
-        warn: (...a: unknown[]) => warnings.push(a.join(' ')),
-        info: () => logger,
-        debug: () => logger,
-        error: (...a: unknown[]) => warnings.push(a.join(' ')),
-      };
-      expect(compile(spec, { logger: logger as never }).spec).toBeDefined();
+      const { vega, warnings } = compiledWithWarnings(spec);
+      expect(vega).toBeDefined();
       expect(warnings).toEqual([]);
     },
   );

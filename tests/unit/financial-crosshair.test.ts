@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import * as vega from 'vega';
-import { compile } from 'vega-lite';
 import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
 import { expandMarks } from '../../src/core/expand';
 import { runPipeline } from '../../src/core/pipeline';
@@ -9,7 +8,7 @@ import { candlestick } from '../../src/core/marks/candlestick';
 import { ohlc } from '../../src/core/marks/ohlc';
 import type { JsonObject } from '../../src/core/marks/types';
 import { readoutOf, readoutText } from '../../src/render/readout';
-import { deepFreeze } from './helpers';
+import { compiledWithWarnings, deepFreeze } from './helpers';
 
 /**
  * The crosshair an exported financial chart keeps: Vega-Lite's own selection and layers, in the
@@ -49,15 +48,7 @@ async function draw(spec: JsonObject): Promise<Drawn> {
   const r = exported(spec);
   expect(r.problems).toEqual([]);
   expect(plain(r.spec), JSON.stringify(plain.errors)).toBe(true);
-  const warnings: string[] = [];
-  const logger = {
-    level: () => 2,
-    warn: (...a: unknown[]) => warnings.push(a.join(' ')),
-    info: () => logger,
-    debug: () => logger,
-    error: (...a: unknown[]) => warnings.push(a.join(' ')),
-  };
-  const compiled = compile(structuredClone(r.spec) as never, { logger: logger as never }).spec;
+  const { vega: compiled, warnings } = compiledWithWarnings(structuredClone(r.spec));
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   await view.runAsync();
   return { view, warnings };

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
-import { compile } from 'vega-lite';
 import { exploresOf } from '../../src/core/explore';
 import { expandMarks } from '../../src/core/expand';
 import { candlestick } from '../../src/core/marks/candlestick';
 import { ohlc } from '../../src/core/marks/ohlc';
 import { textOn } from '../../src/core/marks/financial-last-price';
 import type { JsonObject } from '../../src/core/marks/types';
-import { deepFreeze } from './helpers';
+import { compiledWithWarnings, deepFreeze } from './helpers';
 
 /**
  * The options that make a financial chart explorable and read like a trading chart: what the page
@@ -44,15 +43,7 @@ interface Drawn {
 async function draw(spec: JsonObject): Promise<Drawn> {
   const r = expand(spec);
   expect(r.problems).toEqual([]);
-  const warnings: string[] = [];
-  const logger = {
-    level: () => 2,
-    warn: (...a: unknown[]) => warnings.push(a.join(' ')),
-    info: () => logger,
-    debug: () => logger,
-    error: (...a: unknown[]) => warnings.push(a.join(' ')),
-  };
-  const compiled = compile(structuredClone(r.spec) as never, { logger: logger as never }).spec;
+  const { vega: compiled, warnings } = compiledWithWarnings(structuredClone(r.spec));
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   await view.runAsync();
   return { view, vega: compiled, warnings };

@@ -6,7 +6,7 @@ import { expandMarks } from '../../src/core/expand';
 import { parseDocument } from '../../src/core/parse';
 import { isObject } from '../../src/core/json';
 import type { JsonObject } from '../../src/core/marks/types';
-import { deepFreeze, textOf } from './helpers';
+import { compiledWithWarnings, deepFreeze, textOf } from './helpers';
 
 const REGISTRY = [candlestick, ohlc];
 const PRICES = { open: { field: 'o' }, high: { field: 'h' }, low: { field: 'l' }, close: { field: 'c' } };
@@ -64,15 +64,7 @@ const Y = { type: 'quantitative', title: null, scale: { zero: false } };
 
 /** The spec compiled by vega-lite, with what its logger said (warnings and errors). */
 function compiled(spec: unknown) {
-  const warnings: string[] = [];
-  const logger = {
-    level: () => 2,
-    warn: (...a: unknown[]) => warnings.push(a.join(' ')),
-    info: () => logger,
-    debug: () => logger,
-    error: (...a: unknown[]) => warnings.push(a.join(' ')),
-  };
-  return { vega: compile(spec as never, { logger: logger as never }).spec, warnings };
+  return compiledWithWarnings(spec);
 }
 
 function expand(spec: JsonObject) {

@@ -1,3 +1,5 @@
+import type { Spec as VegaSpec } from 'vega';
+import { compile } from 'vega-lite';
 import type { ParsedDocument } from '../../src/core/parse';
 import type { Position, Range } from '../../src/core/problem';
 
@@ -27,4 +29,17 @@ export function rng(start: Position, end: Position): Range {
 /** `line:col-line:col`, for compact literal expectations. */
 export function lc(range: Range): string {
   return `${range.start.line}:${range.start.column}-${range.end.line}:${range.end.column}`;
+}
+
+/** A spec compiled by vega-lite, with what its logger said (warnings and errors). */
+export function compiledWithWarnings(spec: unknown): { vega: VegaSpec; warnings: string[] } {
+  const warnings: string[] = [];
+  const logger = {
+    level: () => 2,
+    warn: (...a: unknown[]) => warnings.push(a.join(' ')),
+    info: () => logger,
+    debug: () => logger,
+    error: (...a: unknown[]) => warnings.push(a.join(' ')),
+  };
+  return { vega: compile(spec as never, { logger: logger as never }).spec as VegaSpec, warnings };
 }
