@@ -40,6 +40,12 @@ export const CANDLE_SIZES = [
   { bars: 1000000, runs: 1, timeoutMs: 45000 },
 ];
 export const OVERHEAD = { bars: Number(process.env.OVB ?? 1000), runs: Number(process.env.OVR ?? 31) };
+/** The indicators' cost: a million bars with three indicators against the same without. */
+export const INDICATORS_1M = {
+  bars: 1_000_000,
+  runs: Number(process.env.INR ?? 3),
+  indicators: ['ema', 'bollinger', 'rsi'],
+};
 export const HEAP_BARS = 100000;
 /** A draw slower than this is not repeated at that size. */
 const SLOW_MS = 8000;
@@ -80,9 +86,11 @@ export async function openPage(browser, base) {
  * and first compilation are not timed), make the bars, then time the call. Returns the page's
  * figures or { error }.
  */
-async function drawOnce(browser, base, lib, bars, timeoutMs) {
+async function drawOnce(browser, base, lib, bars, timeoutMs, extra) {
   const { context, page, errors } = await openPage(browser, base);
   try {
+    // Options the candlestick mark takes beyond the bench's own (bench/financial/main.ts markSpec).
+    if (extra) await page.evaluate((x) => (window.__extra = x), extra);
     await page.evaluate((l) => window.__fin.warmUp(l), lib);
     await page.evaluate(({ n, l }) => window.__fin.prepare(n, l), { n: bars, l: lib });
     const r = await withTimeout(
@@ -221,5 +229,32 @@ export async function heap100k(browser, base, log) {
   log(
     `heap with ${HEAP_BARS} bars drawn: Chartspec ${res.chartspec} MB, lightweight-charts ${res.lightweight_charts} MB`,
   );
+  return res;
+}
+
+/**
+ * What three indicators (an EMA, Bollinger Bands and an RSI in its pane) add to the first draw of
+ * a million bars: the same candlestick with and without them, alternating, medians.
+ */
+export async function indicators1m(browser, base, log) {
+  const { bars, runs: n, indicators } = INDICATORS_1M;
+  const runs = { plain: [], with: [] };
+  for (let i = 0; i < n; i++)
+    for (const kind of i % 2 ? ['with', 'plain'] : ['plain', 'with'])
+      runs[kind].push(
+        await drawOnce(browser, base, 'chartspec', bars, 120000, kind === 'with' ? { indicators } : undefined),
+      );
+  const plain = median(runs.plain.filter((r) => !r.error).map((r) => r.ms));
+  const withIndicators = median(runs.with.filter((r) => !r.error).map((r) => r.ms));
+  const res = {
+    bars,
+    indicators,
+    plain_ms: round1(plain),
+    with_indicators_ms: round1(withIndicators),
+    ratio: plain && withIndicators !== null ? Math.round((withIndicators / plain) * 1000) / 1000 : null,
+    plain_runs: runs.plain.map((r) => (r.error ? { error: r.error } : round1(r.ms))),
+    with_runs: runs.with.map((r) => (r.error ? { error: r.error } : round1(r.ms))),
+  };
+  log(`indicators at ${bars} bars: plain ${res.plain_ms} ms, with ${res.with_indicators_ms} ms, ratio ${res.ratio}`);
   return res;
 }

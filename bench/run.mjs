@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import LZString from 'lz-string';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.mjs';
 import { SPEC } from './specs.mjs';
-import { buildFinancial, candlesticks, extensionOverhead, heap100k } from './financial.mjs';
+import { buildFinancial, candlesticks, extensionOverhead, heap100k, indicators1m } from './financial.mjs';
 import { bytes, isCss, isJs } from './measures/bytes.mjs';
 import { appendBar, interaction } from './measures/interaction.mjs';
 import { interactionProfile } from './measures/interaction-profile.mjs';
@@ -169,6 +169,7 @@ async function main() {
             : {
                 candlestick: await candlesticks(browser, base, log),
                 extension_overhead: await extensionOverhead(browser, base, log),
+                indicators_1m: await indicators1m(browser, base, log),
                 heap_mb_100k: await heap100k(browser, base, log),
               };
       console.log(JSON.stringify(part, null, 2));
@@ -242,6 +243,7 @@ async function main() {
     const fin = `http://127.0.0.1:${port}`;
     const candles = await candlesticks(browser, fin, log);
     const overhead = await extensionOverhead(browser, fin, log);
+    const indicators = await indicators1m(browser, fin, log);
     const heap = await heap100k(browser, fin, log);
     // Zoom, pan and append on the same page, then where Chartspec's time goes per wheel event.
     const inter = await interaction(browser, fin, log);
@@ -294,6 +296,7 @@ async function main() {
       },
       candlestick: candles,
       extension_overhead: overhead,
+      indicators_1m: indicators,
       long_tasks_while_typing: (({ watch: _w, ...t }) => t)(typing),
       heap_mb_100k: heap,
       interaction: inter,
@@ -330,6 +333,7 @@ async function main() {
         candlestick_ratio_1m: TARGETS.candleRatio1M,
         candlestick_1m_ms: TARGETS.candle1MMs,
         extension_overhead_ratio: TARGETS.overheadRatio,
+        indicators_1m_ratio: TARGETS.indicatorsRatio,
         interaction_ratio_p95: TARGETS.interactionRatioP95,
         interaction_work_p95_ms_100k: TARGETS.interactionWorkP95Ms,
         append_ratio: TARGETS.appendRatio,
@@ -362,6 +366,15 @@ async function main() {
           overhead.ratio === null ? 'failed' : `${overhead.mark_ms} / ${overhead.plain_ms} ms = ${pct(overhead.ratio)}`,
         target: '≤ +5%',
         status: overhead.ratio === null ? 'none' : verdict(overhead.ratio, TARGETS.overheadRatio),
+      },
+      {
+        metric: `Indicators, ${indicators.bars / 1e6}M bars (${indicators.indicators.join(', ')} / none)`,
+        value:
+          indicators.ratio === null
+            ? 'failed'
+            : `${indicators.with_indicators_ms} / ${indicators.plain_ms} ms = ${pct(indicators.ratio)}`,
+        target: `≤ ${pct(TARGETS.indicatorsRatio)}`,
+        status: indicators.ratio === null ? 'none' : verdict(indicators.ratio, TARGETS.indicatorsRatio),
       },
       ...interactionRows(inter, append),
       {

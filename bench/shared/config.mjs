@@ -56,6 +56,7 @@ export const TARGETS = {
   interactionRatioP95: 1.0, // Chartspec / lightweight-charts, event → painted frame, every row
   interactionWorkP95Ms: 10, // Chartspec's main-thread work per event at 100k bars
   appendRatio: 1.0,
+  indicatorsRatio: 1.25, // a million bars with three indicators / without, first draw
 };
 
 /** The header the CSP check serves an experiment worker with (a worker obeys its own response's CSP). */

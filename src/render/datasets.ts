@@ -133,9 +133,12 @@ export function datasetTable(view: View, name: string, spec?: VegaSpec, limit = 
   const shown = all.slice(0, limit);
   const columns: string[] = [];
   const seen = new Set<string>();
+  // The indicators write their values into the rows they read (render/indicators.ts): in the
+  // data as the spec gives it, they are not the spec's columns.
+  const given = name.startsWith('source_');
   for (const row of shown)
     for (const key of Object.keys(row))
-      if (!seen.has(key)) {
+      if (!seen.has(key) && !(given && key.startsWith('__ind'))) {
         seen.add(key);
         columns.push(key);
       }

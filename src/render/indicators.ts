@@ -9,7 +9,7 @@ import {
   type IndicatorRequest,
 } from '../core/marks/financial-indicators';
 import { pulseRows, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
-import { ingest, operatorsOf, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
+import { operatorsOf, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
  * The financial marks' indicators, computed in the chart's dataflow. The marks write a
@@ -18,40 +18,82 @@ import { ingest, operatorsOf, sourceArray, transformRegistry, type TransformClas
  * series, in time order, once per change of the rows — not when the chart zooms or pans, which
  * changes no row upstream of it.
  *
- * The source rows are the spec's own (or those a URL gave): they are not written to. Each row is
- * handed on as a tuple of its own with the indicators' fields beside the row's.
+ * It writes the indicators' fields (`__ind…`) into the rows it reads, and declares no change
+ * to Vega: declared, Vega would first copy every row of the source (a million bars take
+ * seconds), and nothing else reads or writes those fields. The rows' time order and price
+ * columns are kept per rows array, so the price chart and each indicator's pane, which read the
+ * same rows, sort and read them once.
  */
 
-/** The bars of `rows` as columns, in time order, and each row's place in that order. */
-export function barsInTimeOrder(rows: readonly Row[], r: IndicatorRequest): { bars: Bars; at: Uint32Array } {
+/** The bars of some rows as columns, in time order, and each row's place in that order. */
+interface TimeOrdered {
+  bars: Bars;
+  at: Uint32Array;
+  /** The dataflow run it was read in: rows can change in place from one run to the next. */
+  stamp?: number | undefined;
+}
+
+const ordered = new WeakMap<readonly Row[], Map<string, TimeOrdered>>();
+
+/**
+ * The bars of `rows` as columns in time order, read once per rows array, fields and dataflow run
+ * (`stamp`: the transforms of one run share what the first read; without one, rows are read anew).
+ */
+export function barsInTimeOrder(rows: readonly Row[], r: IndicatorRequest, stamp?: number): TimeOrdered {
+  const key = JSON.stringify([r.x, r.temporal, r.fields]);
+  let byKey = ordered.get(rows);
+  const known = byKey?.get(key);
+  if (known && stamp !== undefined && known.stamp === stamp && known.at.length === rows.length) return known;
+  const out = { ...readInTimeOrder(rows, r), stamp };
+  if (!byKey) ordered.set(rows, (byKey = new Map()));
+  byKey.set(key, out);
+  return out;
+}
+
+function readInTimeOrder(rows: readonly Row[], r: IndicatorRequest): TimeOrdered {
   const n = rows.length;
   const times = new Float64Array(n);
+  let sorted = true;
   for (let i = 0; i < n; i++) {
     const v = rows[i]![r.x];
-    times[i] = r.temporal ? +(toDate(v as never) as unknown as number) : +(v as number);
+    // A time as a number is read as it is: making a Date of each of a million rows costs more
+    // than the indicators.
+    times[i] = typeof v === 'number' || !r.temporal ? +(v as number) : +(toDate(v as never) as unknown as number);
+    // (NaN compares false: a row without a time sends it to the sort.)
+    if (i > 0 && !(times[i]! >= times[i - 1]!)) sorted = false;
   }
-  // Equal times keep the rows' order (a stable sort); rows without a time go last.
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
-    const ta = times[a]!;
-    const tb = times[b]!;
-    if (ta !== ta || tb !== tb) return ta !== ta ? (tb !== tb ? a - b : 1) : -1;
-    return ta - tb || a - b;
-  });
+  if (n > 0 && times[0] !== times[0]) sorted = false;
+  // Equal times keep the rows' order (a stable sort); rows without a time go last. Rows that come
+  // in time order, as most series do, skip the sort.
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  if (!sorted)
+    order.sort((a, b) => {
+      const ta = times[a]!;
+      const tb = times[b]!;
+      if (ta !== ta || tb !== tb) return ta !== ta ? (tb !== tb ? a - b : 1) : -1;
+      return ta - tb || a - b;
+    });
   const column = (field: string | undefined) => {
     const out = new Float64Array(n);
     if (field === undefined) return out.fill(NaN);
     for (let k = 0; k < n; k++) {
       const v = rows[order[k]!]![field];
-      out[k] = v == null || v === '' ? NaN : +(v as number);
+      out[k] = typeof v === 'number' ? v : v == null || v === '' ? NaN : +(v as number);
     }
     return out;
   };
   const at = new Uint32Array(n);
-  order.forEach((i, k) => (at[i] = k));
+  for (let k = 0; k < n; k++) at[order[k]!] = k;
+  let time = times;
+  if (!sorted) {
+    time = new Float64Array(n);
+    for (let k = 0; k < n; k++) time[k] = times[order[k]!]!;
+  }
   const f = r.fields;
   return {
     bars: {
-      time: Float64Array.from(order, (i) => times[i]!),
+      time,
       open: column(f.open),
       high: column(f.high),
       low: column(f.low),
@@ -62,13 +104,19 @@ export function barsInTimeOrder(rows: readonly Row[], r: IndicatorRequest): { ba
   };
 }
 
+/** The fields `request` writes: its outputs', and the stretch each row is in. */
+export const fieldsOf = (request: IndicatorRequest) => [
+  ...request.list.flatMap((item) => Object.values(item.fields)),
+  SEGMENT_FIELD,
+];
+
 /**
- * The rows with the indicators of `request` beside their own fields (new objects: the rows are
- * left as they were). An undefined value (a warm-up bar) is NaN, which lines leave out.
+ * Writes the indicators of `request` into `rows`, beside their own fields (which stay as they
+ * were). An undefined value (a warm-up bar) is NaN, which lines leave out.
  */
-export function withIndicators(rows: readonly Row[], request: IndicatorRequest): Row[] {
-  const { bars, at } = barsInTimeOrder(rows, request);
-  const columns: [string, Float64Array][] = [];
+export function writeIndicators(rows: readonly Row[], request: IndicatorRequest, stamp?: number): void {
+  const { bars, at } = barsInTimeOrder(rows, request, stamp);
+  const columns: [string, ArrayLike<number>][] = [];
   for (const item of request.list) {
     const values = computeIndicator(item.name, bars, item.params);
     for (const [output, field] of Object.entries(item.fields)) {
@@ -76,14 +124,8 @@ export function withIndicators(rows: readonly Row[], request: IndicatorRequest):
       if (v) columns.push([field, v]);
     }
   }
-  const segments = segmentsOf(bars.time!);
-  return rows.map((row, i) => {
-    const out: Row = { ...row };
-    const k = at[i]!;
-    for (const [field, v] of columns) out[field] = v[k];
-    out[SEGMENT_FIELD] = segments[k];
-    return out;
-  });
+  columns.push([SEGMENT_FIELD, segmentsOf(bars.time!)]);
+  for (const [field, v] of columns) for (let i = 0; i < rows.length; i++) (rows[i] as Row)[field] = v[at[i]!];
 }
 
 /** Gaps wider than this many of the bars' usual spacing (a night between sessions) break the lines. */
@@ -115,14 +157,15 @@ interface IndicatorParams {
   modified(): boolean;
 }
 
-/** The `chartspecindicators` Vega transform: new tuples with the indicators, whenever the rows change. */
+/** The `chartspecindicators` Vega transform: writes the indicators into its rows whenever they change. */
 class Indicators extends TransformBase {
   static Definition = {
     type: 'ChartspecIndicators',
-    metadata: { generates: true },
+    // No `modifies`: see the module comment.
+    metadata: {},
     params: [{ name: 'request', type: 'string', required: true }],
   };
-  declare value: Row[] | null;
+  declare value: readonly Row[] | null;
   private request: IndicatorRequest | undefined;
 
   /** What it computes (the exports find its rows by it). */
@@ -134,19 +177,14 @@ class Indicators extends TransformBase {
     super(null, params);
   }
 
-  transform(_: IndicatorParams, pulse: Pulse): Pulse | unknown {
-    if (this.value && !_.modified() && !pulse.changed()) return pulse.StopPropagation;
+  transform(_: IndicatorParams, pulse: Pulse): Pulse {
+    if (this.value && !_.modified() && !pulse.changed()) return pulse;
     if (!this.request || _.modified()) this.request = parseRequest(_.request);
     const rows = sourceArray(pulse) ?? pulseRows(pulse);
-    const tuples = this.request
-      ? withIndicators(rows, this.request).map((t) => ingest(t))
-      : rows.map((r) => ingest({ ...r }));
-    const out = pulse.fork(pulse.NO_SOURCE | pulse.NO_FIELDS);
-    out.rem = this.value ?? [];
-    out.add = tuples;
-    out.source = tuples;
-    this.value = tuples;
-    return out;
+    this.value = rows;
+    if (!this.request) return pulse;
+    writeIndicators(rows, this.request, (pulse as Pulse & { stamp?: number }).stamp);
+    return pulse.modifies(fieldsOf(this.request));
   }
 }
 
@@ -181,7 +219,7 @@ export function computedRows(view: unknown, request: IndicatorRequest): Row[] | 
     (o): o is Indicators => o instanceof Indicators && JSON.stringify(o.requested) === key,
   );
   if (!op?.value) return undefined;
-  const fields = [...request.list.flatMap((item) => Object.values(item.fields)), SEGMENT_FIELD];
+  const fields = fieldsOf(request);
   return op.value.map((row) => {
     const raw = row[request.x];
     const out: Row = {
