@@ -2,6 +2,8 @@ import * as vega from 'vega';
 import type { Loader, Spec as VegaSpec } from 'vega';
 import { captureLogger, type LogEntry } from '../core/logger';
 import { expressionEvaluator } from '../render/expression';
+import { requiredTransforms } from '../render/fused-transforms';
+import { installIndicators } from '../render/indicators';
 import { installCspSafeFormats } from '../render/vega-runtime';
 import { chooseFont, type FontChoice } from './fonts';
 import { installTextMetrics } from './text-metrics';
@@ -20,6 +22,8 @@ export interface SvgResult {
 export async function renderSvg(spec: VegaSpec, loader: Loader, scale = 1): Promise<SvgResult> {
   // The same CSV/TSV readers as the app, so both read a file into the same rows.
   installCspSafeFormats();
+  // The app's own transforms a chart cannot draw without (the indicators: src/render/indicators.ts).
+  installIndicators();
   // Text measured in the fonts the PNG is drawn with, so the chart is laid out at its own size.
   installTextMetrics(pngFonts());
   const entries: LogEntry[] = [];
@@ -30,7 +34,7 @@ export async function renderSvg(spec: VegaSpec, loader: Loader, scale = 1): Prom
   }, vega.Warn);
   let view: vega.View | undefined;
   try {
-    const runtime = vega.parse(spec, undefined, { ast: true });
+    const runtime = vega.parse(requiredTransforms(spec), undefined, { ast: true });
     view = new vega.View(runtime, { renderer: 'none', loader, logger, logLevel: vega.Warn, expr: expressionEvaluator });
     await view.runAsync();
     const svg = await view.toSVG(scale);

@@ -112,7 +112,7 @@ describe('the search index: what each example draws', () => {
 
   it('"candlestick" finds every example that draws candlesticks, also those titled after their annotations', () => {
     const drawing = files
-      .filter((f) => /"mark":\s*("candlestick"|\{"type":\s*"candlestick")/.test(text(f)))
+      .filter((f) => /"mark":\s*("candlestick"|\{\s*"type":\s*"candlestick")/.test(text(f)))
       .map((f) => f.replace(/\.vl\.json$/, ''));
     expect(drawing).toContain('annotation-trend-fibonacci');
     expect(found('candlestick').sort()).toEqual(drawing.sort());
