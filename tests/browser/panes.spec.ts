@@ -82,6 +82,8 @@ test.describe('the chart pane’s tabs', () => {
     await page.keyboard.type('beta');
     await expect.poll(() => shownVersion(page)).toBeGreaterThan(before);
     await expect(compiledLines(page)).toContainText('"description": "alphabeta"');
+    // The editor may offer the word just typed in a list over the pane; a person closes it first.
+    await page.keyboard.press('Escape');
     await page.getByTestId('compiled-vega-lite').click();
     await expect(compiledLines(page)).toContainText('"description": "alphabeta"');
     // Read-only: typing into it changes nothing.
