@@ -3,7 +3,9 @@
  * into a layer. Kept apart so each mark file only says which parts it draws; the price channels
  * are read in financial-channels.ts, the bars placed along x in financial-x.ts, the volume pane
  * is financial-volume.ts, the price axis financial-price.ts, the last price
- * financial-last-price.ts, and what the page is told for exploring financial-explore.ts.
+ * financial-last-price.ts, what the page is told for exploring financial-explore.ts, and the
+ * indicators financial-indicators.ts (what is asked, computed where) and
+ * financial-indicator-layers.ts (how they are drawn).
  */
 import { isObject, type JsonObject } from '../json';
 import { DIRECTION_COLORS, splitUnit } from './shared/parts';
@@ -43,9 +45,6 @@ import {
   resolveIndicators,
   SEGMENT_FIELD,
 } from './financial-indicators';
-
-/** The base of the names of an export's data sets of indicator values. */
-const INDICATOR_DATA = 'chartspec_indicators';
 import { indicatorPane, overlayLayers } from './financial-indicator-layers';
 import {
   CROSSHAIR_PARAM,
@@ -54,6 +53,9 @@ import {
   paneCrosshairLayers,
   type CrosshairSetup,
 } from './financial-crosshair';
+
+/** The base of the names of an export's data sets of indicator values. */
+const INDICATOR_DATA = 'chartspec_indicators';
 
 // The marks, the render layer's tests and the annotation read these here.
 export { datum, lodExpressions } from './fused-expressions';
