@@ -109,8 +109,7 @@ export function cutToView(
   temporal: boolean,
 ): JsonObject {
   if (meta.key === undefined) return layer;
-  const z = `${meta.zoom}[${JSON.stringify(meta.key)}]`;
-  const zoomed = `(isArray(${z}) && length(${z}) === 2)`;
+  const { z, zoomed } = zoomedRange(meta.zoom, meta.key);
   const own = Array.isArray(layer['transform']) ? layer['transform'] : [];
   return {
     ...layer,
@@ -150,4 +149,14 @@ export function replayTransforms(x: string, temporal: boolean, replay: ReplayMet
     // At least one bar, so the chart has a range to show from the start.
     { filter: `datum.__replay_i <= max(1, floor(datum.__replay_start)) + ${replay.param}` },
   ];
+}
+
+/**
+ * The expressions of a zoom's range: `z`, its `[start, end]` keyed by `key` in the interval's
+ * value, and `zoomed`, whether there is one (an interval bound to the scales holds none until a
+ * wheel or a drag). The filters that cut rows to the view read both.
+ */
+export function zoomedRange(zoom: string, key: string): { z: string; zoomed: string } {
+  const z = `${zoom}[${JSON.stringify(key)}]`;
+  return { z, zoomed: `(isArray(${z}) && length(${z}) === 2)` };
 }

@@ -2,6 +2,7 @@
  * The price axis of the financial marks: its side, its scale (linear, log, percent from the first
  * bar in view), and the filter that keeps the bars in view so that it fits them when zoomed.
  */
+import { zoomedRange } from '../explore';
 import { isObject, type JsonObject } from '../json';
 import { datum } from './fused-expressions';
 import { option } from './shared/declare';
@@ -89,7 +90,6 @@ export function paneAxis(axis: JsonObject, o: PriceOptions): JsonObject {
  * whole series to measure the spacing between bars.
  */
 export function viewFilter(zoom: string, key: string): JsonObject {
-  const z = `${zoom}[${JSON.stringify(key)}]`;
-  const zoomed = `(isArray(${z}) && length(${z}) === 2)`;
+  const { z, zoomed } = zoomedRange(zoom, key);
   return { filter: `!${zoomed} || (datum.__x1 >= +${z}[0] && datum.__x0 <= +${z}[1])` };
 }

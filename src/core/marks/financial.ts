@@ -250,11 +250,10 @@ export function expandFinancial<O extends FinancialOptions>(
     fields,
     price: percent ? percentFields(fields) : fields,
     slots: s,
-    // (The last price's own test, as `lastPrice` is set further on.)
-    y:
-      options.lastPrice !== false && ctx.scales !== undefined
-        ? withTagRoom(pricedY(priceY(encoding), options))
-        : pricedY(priceY(encoding), options),
+    // Room for the last price's tag (its own test: `lastPrice` is set further on).
+    y: ((y) => (options.lastPrice !== false && ctx.scales !== undefined ? withTagRoom(y) : y))(
+      pricedY(priceY(encoding), options),
+    ),
     color: directionColor(fields, options),
     shared: otherChannels(encoding),
   });
