@@ -195,6 +195,30 @@ describe('indicators on a candlestick', () => {
     page.view.finalize();
   });
 
+  it('draws a parameter the schema refuses with its default, and computes without throwing', async () => {
+    const spec = chart(
+      [
+        { type: 'rsi', period: -5 },
+        { type: 'ema', period: 2.5 },
+      ],
+      60,
+    );
+    // Every placeholder: the price chart's (the EMA) and the RSI pane's.
+    const params: unknown[] = [];
+    JSON.stringify(expand(spec).spec, (_k, v: unknown) => {
+      if (v && typeof v === 'object' && (v as JsonObject)['as'] === '__indicators')
+        params.push(...requestOf((v as JsonObject)['calculate'])!.list.map((i) => [i.name, i.params]));
+      return v;
+    });
+    expect(params).toEqual([
+      ['ema', { period: 20 }],
+      ['rsi', { period: 14 }],
+    ]);
+    const { view } = await draw(spec);
+    expect(items(view, 'line').some((i) => Number.isFinite(i.datum['__ind0_value']))).toBe(true);
+    view.finalize();
+  });
+
   it('says so when an overlay meets a percent scale, and leaves it out', () => {
     const r = expand(chart(['ema'], 30, { priceScale: 'percent' }));
     expect(r.problems).toEqual([expect.objectContaining({ severity: 'warning', path: '/mark/priceScale' })]);

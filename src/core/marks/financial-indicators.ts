@@ -8,7 +8,7 @@
  * transform is the render layer's `chartspecindicators` (src/render/indicators.ts), which reads
  * what to compute from the placeholder written here.
  */
-import { INDICATORS, type IndicatorDef } from '../indicators';
+import { INDICATORS, paramProblems, type IndicatorDef } from '../indicators';
 import { isObject, type JsonObject } from '../json';
 import { didYouMean } from '../suggest';
 import type { PriceFields } from './financial-channels';
@@ -122,7 +122,9 @@ export function resolveIndicators(written: unknown, ctx: Pick<ExpandContext, 're
     const params: Record<string, number> = {};
     for (const [p, spec] of Object.entries(def.params)) {
       const v = own[p];
-      params[p] = typeof v === 'number' && Number.isFinite(v) ? v : spec.default;
+      // A value the schema refuses (it says so at its place) is drawn with the default, as the
+      // math would refuse it too.
+      params[p] = typeof v === 'number' && !paramProblems(def, { [p]: v }).length ? v : spec.default;
     }
     const n = out.length;
     out.push({
