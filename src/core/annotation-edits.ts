@@ -11,7 +11,17 @@
  */
 import { getNodePath, getNodeValue, type Node } from 'jsonc-parser';
 import { append, insertAfter, removeAt } from './json-lists';
-import { eolOf, indentUnitOf, inline, nodeAt, ownLineIndent, pathOf, treeOf, type TextEdit } from './json-text';
+import {
+  addProperties,
+  eolOf,
+  indentUnitOf,
+  inline,
+  nodeAt,
+  ownLineIndent,
+  pathOf,
+  treeOf,
+  type TextEdit,
+} from './json-text';
 import { MAX_DEPTH } from './limits';
 import { ANNOTATION, ANNOTATION_KINDS, type AnnotationItem, type AnnotationPoint } from './marks/annotation-types';
 import { toPointer, type PathSegment } from './pointer';
@@ -287,21 +297,8 @@ export function moveAnnotation(text: string, pointer: string, position: Annotati
       });
     else put(written, 'points', points);
   }
-  if (added.length) {
-    const last = at.node.children?.at(-1);
-    const eol = eolOf(text);
-    const indent = last && ownLineIndent(text, last.offset);
-    const props = added.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`);
-    edits.push(
-      last
-        ? {
-            offset: last.offset + last.length,
-            length: 0,
-            content: props.map((p) => (indent === undefined ? `, ${p}` : `,${eol}${indent}${p}`)).join(''),
-          }
-        : { offset: at.node.offset + 1, length: 0, content: props.join(', ') },
-    );
-  }
+  // All in one edit: several added at one place keep their order.
+  if (added.length) edits.push(addProperties(text, at.node, added));
   return edits.sort((a, b) => a.offset - b.offset);
 }
 
