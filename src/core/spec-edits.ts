@@ -1,49 +1,13 @@
-import { findNodeAtLocation, parseTree, type Edit, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { ExploreMeta } from './explore';
-import { fromPointer } from './pointer';
+import { inline, pathOf, setProperty, type TextEdit } from './json-text';
 
 /**
  * Changes the page writes into the spec's text for something the user did on the chart (the
- * range in view written as the mark's `range`, a scale chosen with a toggle): as small text edits, so the rest of the text —
- * its layout, its comments — stays as the user wrote it, and the editor can apply them as one
- * undoable step without moving the cursor.
+ * range in view written as the mark's `range`, a scale chosen with a toggle): as small text edits,
+ * through the helpers of json-text.ts, so the rest of the text stays as the user wrote it.
  */
-export type TextEdit = Edit;
-
-/** A JSON pointer as jsonc-parser's path (array indices as numbers). */
-const pathOf = (pointer: string) => fromPointer(pointer).map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
-
-/** A value on one line, spaced as people write it: `["2024-06-18", "2024-07-18"]`. */
-const inline = (value: unknown): string =>
-  Array.isArray(value)
-    ? `[${value.map(inline).join(', ')}]`
-    : value !== null && typeof value === 'object'
-      ? `{${Object.entries(value)
-          .map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`)
-          .join(', ')}}`
-      : JSON.stringify(value);
-
-/**
- * The edit that sets `key` of the object `node` to `value`: its value replaced if it has one,
- * else a property added after the last one — on a line of its own, indented as that one, when
- * the object's properties are on lines of their own.
- */
-function setProperty(text: string, node: Node, key: string, value: unknown): TextEdit {
-  const existing = node.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
-  if (existing) return { offset: existing.offset, length: existing.length, content: inline(value) };
-  const last = node.children?.at(-1);
-  const property = `${JSON.stringify(key)}: ${inline(value)}`;
-  if (!last) return { offset: node.offset + 1, length: node.length - 2, content: property };
-  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
-  const before = text.slice(lineStart, last.offset);
-  const ownLine = lineStart > node.offset && /^[ \t]*$/.test(before);
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return {
-    offset: last.offset + last.length,
-    length: 0,
-    content: ownLine ? `,${eol}${before}${property}` : `, ${property}`,
-  };
-}
+export type { TextEdit };
 
 /** Where a mark's option is written: the unit (a JSON pointer) and the mark's name. */
 type MarkAt = Pick<ExploreMeta, 'unit' | 'mark'>;
