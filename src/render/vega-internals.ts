@@ -105,6 +105,19 @@ export function wrapUpdate(
   if (typeof o._update === 'function') o._update = wrap(o._update);
 }
 
+/**
+ * A view of a pulse that modifies no rows and is otherwise the pulse itself (it reads through to
+ * it). Private: `modF`, the filter a pulse applies to its `mod` array (vega-dataflow's Pulse), is
+ * cleared with it. steady-join.ts hands it to Vega's DataJoin when it has found the modified
+ * rows' items itself.
+ */
+export function withoutModified<P extends object>(pulse: P): P {
+  const view = Object.create(pulse) as P & { mod: unknown[]; modF: unknown };
+  view.mod = [];
+  view.modF = null;
+  return view;
+}
+
 /** The class Vega uses for a signal that proxies one of an enclosing view (view.getState). */
 export const ProxySignal = transformRegistry['proxy'] as unknown as abstract new (...args: never[]) => unknown;
 

@@ -22,6 +22,7 @@ import {
   VEGA_LITE_VERSION,
   VEGA_VERSION,
   operatorsOf,
+  withoutModified,
 } from '../../../src/render/vega-internals';
 
 /**
@@ -224,6 +225,35 @@ describe('private fields of a live view', () => {
     expect(sourceArray(p)).toBeUndefined();
     p.materialize(p.SOURCE);
     expect(sourceArray(p)).toEqual([{ a: 2 }]);
+  });
+
+  it('a pulse filters its modified rows with modF; withoutModified gives its other rows and no modified one', () => {
+    const Pulse = (vega as unknown as { Pulse: new (df: unknown, stamp: number) => Record<string, unknown> }).Pulse;
+    type P = Record<string, unknown> & {
+      ADD: number;
+      MOD: number;
+      ADD_MOD: number;
+      filter(flags: number, f: (t: unknown) => unknown): unknown;
+      visit(flags: number, f: (t: unknown) => void): unknown;
+      changed(flags?: number): boolean;
+    };
+    const p = new Pulse(null, 1) as P;
+    p['add'] = [{ a: 1 }];
+    p['mod'] = [{ a: 2 }, { a: 3 }];
+    p.filter(p.MOD, (t) => ((t as { a: number }).a > 2 ? t : null));
+    expect(typeof p['modF']).toBe('function');
+    const seen = (q: P, flags: number) => {
+      const out: unknown[] = [];
+      q.visit(flags, (t) => void out.push(t));
+      return out;
+    };
+    expect(seen(p, p.MOD)).toEqual([{ a: 3 }]);
+    const q = withoutModified(p);
+    expect(seen(q, q.ADD_MOD)).toEqual([{ a: 1 }]);
+    expect(q.changed(q.MOD)).toBeFalsy();
+    expect(q['stamp']).toBe(1);
+    // The pulse itself is left as it was.
+    expect(seen(p, p.MOD)).toEqual([{ a: 3 }]);
   });
 
   it('operators list their targets; a MultiExtent has _update, and an extent feeds no pulses', async () => {
