@@ -69,53 +69,62 @@ const price = (v: unknown): number => (typeof v === 'number' ? v : v == null || 
 
 function readInTimeOrder(rows: readonly Row[], r: IndicatorRequest): TimeOrdered {
   const n = rows.length;
-  const times = new Float64Array(n);
-  let sorted = true;
-  for (let i = 0; i < n; i++) {
-    const v = rows[i]![r.x];
-    // A time as a number is read as it is: making a Date of each of a million rows costs more
-    // than the indicators.
-    times[i] = typeof v === 'number' || !r.temporal ? +(v as number) : +(toDate(v as never) as unknown as number);
-    // (NaN compares false: a row without a time sends it to the sort.)
-    if (i > 0 && !(times[i]! >= times[i - 1]!)) sorted = false;
-  }
-  if (n > 0 && times[0] !== times[0]) sorted = false;
-  // Equal times keep the rows' order (a stable sort); rows without a time go last. Rows that come
-  // in time order, as most series do, skip the sort.
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  if (!sorted)
-    order.sort((a, b) => {
-      const ta = times[a]!;
-      const tb = times[b]!;
-      if (ta !== ta || tb !== tb) return ta !== ta ? (tb !== tb ? a - b : 1) : -1;
-      return ta - tb || a - b;
-    });
-  const at = new Uint32Array(n);
-  for (let k = 0; k < n; k++) at[order[k]!] = k;
-  let time = times;
-  if (!sorted) {
-    time = new Float64Array(n);
-    for (let k = 0; k < n; k++) time[k] = times[order[k]!]!;
-  }
   const { open, high, low, close, volume } = r.fields;
+  const times = new Float64Array(n);
   const o = new Float64Array(n);
   const h = new Float64Array(n);
   const l = new Float64Array(n);
   const c = new Float64Array(n);
   const v = volume !== undefined ? new Float64Array(n) : undefined;
-  // One pass, with a read of its own for each field: a read that always meets the same name is
-  // fast, one that meets several (a loop per field through one function) looks each name up.
-  for (let k = 0; k < n; k++) {
-    const row = rows[order[k]!]!;
-    o[k] = price(row[open]);
-    h[k] = price(row[high]);
-    l[k] = price(row[low]);
-    c[k] = price(row[close]);
-    if (v) v[k] = price(row[volume!]);
+  let sorted = true;
+  // One pass over the rows, in their order (a million objects are read from memory once), with a
+  // read of its own for each field: a read that always meets the same name is fast, one that
+  // meets several (a loop per field through one function) looks each name up.
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    const t = row[r.x];
+    // A time as a number is read as it is: making a Date of each of a million rows costs more
+    // than the indicators.
+    times[i] = typeof t === 'number' || !r.temporal ? +(t as number) : +(toDate(t as never) as unknown as number);
+    // (NaN compares false: a row without a time sends it to the sort.)
+    if (i > 0 && !(times[i]! >= times[i - 1]!)) sorted = false;
+    o[i] = price(row[open]);
+    h[i] = price(row[high]);
+    l[i] = price(row[low]);
+    c[i] = price(row[close]);
+    if (v) v[i] = price(row[volume!]);
   }
+  if (n > 0 && times[0] !== times[0]) sorted = false;
+  const at = new Uint32Array(n);
+  if (sorted) {
+    // Rows that come in time order, as most series do, skip the sort.
+    for (let i = 0; i < n; i++) at[i] = i;
+    return { bars: { time: times, open: o, high: h, low: l, close: c, ...(v ? { volume: v } : {}) }, at };
+  }
+  // Equal times keep the rows' order (a stable sort); rows without a time go last.
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => {
+    const ta = times[a]!;
+    const tb = times[b]!;
+    if (ta !== ta || tb !== tb) return ta !== ta ? (tb !== tb ? a - b : 1) : -1;
+    return ta - tb || a - b;
+  });
+  for (let k = 0; k < n; k++) at[order[k]!] = k;
+  const inOrder = (col: Float64Array) => {
+    const out = new Float64Array(n);
+    for (let k = 0; k < n; k++) out[k] = col[order[k]!]!;
+    return out;
+  };
   return {
-    bars: { time, open: o, high: h, low: l, close: c, ...(v ? { volume: v } : {}) },
+    bars: {
+      time: inOrder(times),
+      open: inOrder(o),
+      high: inOrder(h),
+      low: inOrder(l),
+      close: inOrder(c),
+      ...(v ? { volume: inOrder(v) } : {}),
+    },
     at,
   };
 }
