@@ -1,5 +1,5 @@
 import { toDate } from 'vega-util';
-import { computeIndicator, type Bars } from '../core/indicators';
+import { computeIndicator, INDICATORS, type Bars } from '../core/indicators';
 import {
   INDICATOR_KEY_FIELD,
   INDICATORS_FIELD,
@@ -37,69 +37,58 @@ import { operatorsOf, sourceArray, transformRegistry, type TransformClass } from
  * indicator's pane, which read the same rows, sort and read them once.
  */
 
-/** The bars of some rows as columns, in time order, and each row's place in that order. */
+/** Some rows in time order: their times, each row's place in that order, and columns read so far. */
 interface TimeOrdered {
-  bars: Bars;
+  time: Float64Array;
   at: Uint32Array;
+  /** The row at each place; undefined when the rows come in time order. */
+  order: Uint32Array | undefined;
+  /** A field's values in time order, per field read (a missing value is NaN). */
+  columns: Map<string, Float64Array>;
   /** The dataflow run it was read in: rows can change in place from one run to the next. */
   run?: Run | undefined;
   /** Each bar's stretch of the series (`segmentsOf`), once asked for. */
   segments?: Uint32Array;
+  /** A column of NaN, for a price no indicator asked for. */
+  none?: Float64Array;
 }
 
 const ordered = new WeakMap<readonly Row[], Map<string, TimeOrdered>>();
 
 /**
- * The bars of `rows` as columns in time order, read once per rows array, fields and dataflow run
- * (`run`: the transforms of one run share what the first read; without one, rows are read anew).
+ * `rows` in time order, read once per rows array, time field and dataflow run (`run`: the
+ * transforms of one run share what the first read, the price chart and each pane; without one,
+ * rows are read anew).
  */
-export function barsInTimeOrder(rows: readonly Row[], r: IndicatorRequest, run?: Run): TimeOrdered {
-  const key = JSON.stringify([r.x, r.temporal, r.fields]);
+function inTimeOrder(rows: readonly Row[], r: IndicatorRequest, run?: Run): TimeOrdered {
+  const key = JSON.stringify([r.x, r.temporal]);
   let byKey = ordered.get(rows);
   const known = byKey?.get(key);
   if (known && sameRun(known.run, run) && known.at.length === rows.length) return known;
-  const out = { ...readInTimeOrder(rows, r), run };
+  const out = { ...readTimes(rows, r), columns: new Map<string, Float64Array>(), run };
   if (!byKey) ordered.set(rows, (byKey = new Map()));
   byKey.set(key, out);
   return out;
 }
 
-/** A price as a number: a missing one is NaN. */
-const price = (v: unknown): number => (typeof v === 'number' ? v : v == null || v === '' ? NaN : +(v as number));
-
-function readInTimeOrder(rows: readonly Row[], r: IndicatorRequest): TimeOrdered {
+function readTimes(rows: readonly Row[], r: IndicatorRequest): Pick<TimeOrdered, 'time' | 'at' | 'order'> {
   const n = rows.length;
-  const { open, high, low, close, volume } = r.fields;
   const times = new Float64Array(n);
-  const o = new Float64Array(n);
-  const h = new Float64Array(n);
-  const l = new Float64Array(n);
-  const c = new Float64Array(n);
-  const v = volume !== undefined ? new Float64Array(n) : undefined;
   let sorted = true;
-  // One pass over the rows, in their order (a million objects are read from memory once), with a
-  // read of its own for each field: a read that always meets the same name is fast, one that
-  // meets several (a loop per field through one function) looks each name up.
   for (let i = 0; i < n; i++) {
-    const row = rows[i]!;
-    const t = row[r.x];
+    const v = rows[i]![r.x];
     // A time as a number is read as it is: making a Date of each of a million rows costs more
     // than the indicators.
-    times[i] = typeof t === 'number' || !r.temporal ? +(t as number) : +(toDate(t as never) as unknown as number);
+    times[i] = typeof v === 'number' || !r.temporal ? +(v as number) : +(toDate(v as never) as unknown as number);
     // (NaN compares false: a row without a time sends it to the sort.)
     if (i > 0 && !(times[i]! >= times[i - 1]!)) sorted = false;
-    o[i] = price(row[open]);
-    h[i] = price(row[high]);
-    l[i] = price(row[low]);
-    c[i] = price(row[close]);
-    if (v) v[i] = price(row[volume!]);
   }
   if (n > 0 && times[0] !== times[0]) sorted = false;
   const at = new Uint32Array(n);
   if (sorted) {
     // Rows that come in time order, as most series do, skip the sort.
     for (let i = 0; i < n; i++) at[i] = i;
-    return { bars: { time: times, open: o, high: h, low: l, close: c, ...(v ? { volume: v } : {}) }, at };
+    return { time: times, at, order: undefined };
   }
   // Equal times keep the rows' order (a stable sort); rows without a time go last.
   const order = new Uint32Array(n);
@@ -111,21 +100,66 @@ function readInTimeOrder(rows: readonly Row[], r: IndicatorRequest): TimeOrdered
     return ta - tb || a - b;
   });
   for (let k = 0; k < n; k++) at[order[k]!] = k;
-  const inOrder = (col: Float64Array) => {
-    const out = new Float64Array(n);
-    for (let k = 0; k < n; k++) out[k] = col[order[k]!]!;
-    return out;
-  };
+  return { time: permuted(times, order), at, order };
+}
+
+const permuted = (col: Float64Array, order: Uint32Array) => {
+  const out = new Float64Array(col.length);
+  for (let k = 0; k < col.length; k++) out[k] = col[order[k]!]!;
+  return out;
+};
+
+/** A price as a number: a missing one is NaN. */
+const price = (v: unknown): number => (typeof v === 'number' ? v : v == null || v === '' ? NaN : +(v as number));
+
+/**
+ * Reads `fields` (at most five: the prices and the volume) that `read` does not hold yet, in one
+ * pass over the rows (a million objects are read from memory once), with a read of its own for
+ * each field: a read that always meets the same name is fast, one that meets several (a loop per
+ * field through one function) looks each name up.
+ */
+function readColumns(rows: readonly Row[], read: TimeOrdered, fields: readonly string[]): void {
+  const todo = [...new Set(fields)].filter((f) => !read.columns.has(f));
+  if (!todo.length) return;
+  const n = rows.length;
+  const [a, b, c, d, e] = todo;
+  const [A, B, C, D, E] = todo.map(() => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    A![i] = price(row[a!]);
+    if (B) B[i] = price(row[b!]);
+    if (C) C[i] = price(row[c!]);
+    if (D) D[i] = price(row[d!]);
+    if (E) E[i] = price(row[e!]);
+  }
+  [A, B, C, D, E].forEach((col, k) => {
+    if (col) read.columns.set(todo[k]!, read.order ? permuted(col, read.order) : col);
+  });
+}
+
+/**
+ * The bars `request` computes from, in time order: the columns its indicators read (`needs`), each
+ * read once per rows array and run; a price none of them reads is NaN throughout.
+ */
+function barsFor(rows: readonly Row[], request: IndicatorRequest, run?: Run): { read: TimeOrdered; bars: Bars } {
+  const read = inTimeOrder(rows, request, run);
+  const needs = new Set(request.list.flatMap((item) => INDICATORS[item.name]?.needs ?? []));
+  const f = request.fields;
+  const wanted = (['open', 'high', 'low', 'close'] as const).filter((c) => needs.has(c)).map((c) => f[c]);
+  const volume = f.volume !== undefined && needs.has('volume') ? f.volume : undefined;
+  readColumns(rows, read, volume !== undefined ? [...wanted, volume] : wanted);
+  const column = (c: 'open' | 'high' | 'low' | 'close') =>
+    needs.has(c) ? read.columns.get(f[c])! : (read.none ??= new Float64Array(rows.length).fill(NaN));
   return {
+    read,
     bars: {
-      time: inOrder(times),
-      open: inOrder(o),
-      high: inOrder(h),
-      low: inOrder(l),
-      close: inOrder(c),
-      ...(v ? { volume: inOrder(v) } : {}),
+      time: read.time,
+      open: column('open'),
+      high: column('high'),
+      low: column('low'),
+      close: column('close'),
+      ...(volume !== undefined ? { volume: read.columns.get(volume)! } : {}),
     },
-    at,
   };
 }
 
@@ -147,16 +181,16 @@ export interface IndicatorColumns {
 
 /** The indicators of `request` over `rows`, computed on the whole series in time order. */
 export function indicatorColumns(rows: readonly Row[], request: IndicatorRequest, run?: Run): IndicatorColumns {
-  const read = barsInTimeOrder(rows, request, run);
+  const { read, bars } = barsFor(rows, request, run);
   const values = new Map<string, ArrayLike<number>>();
   for (const item of request.list) {
-    const computed = computeIndicator(item.name, read.bars, item.params);
+    const computed = computeIndicator(item.name, bars, item.params);
     for (const [output, field] of Object.entries(item.fields)) {
       const v = computed[output];
       if (v) values.set(field, v);
     }
   }
-  values.set(SEGMENT_FIELD, (read.segments ??= segmentsOf(read.bars.time!)));
+  values.set(SEGMENT_FIELD, (read.segments ??= segmentsOf(read.time)));
   return { rows, at: read.at, values };
 }
 
