@@ -3,10 +3,12 @@ import {
   pulseRows,
   runOf,
   same,
+  sameRun,
   TransformBase,
   type Match,
   type Pulse,
   type Row,
+  type Run,
   type VegaTransform,
 } from './transform-base';
 import { indicatorColumns, requestFrom, type ComputesIndicators, type IndicatorColumns } from './indicators';
@@ -99,7 +101,37 @@ export function columnRows(
   p: Omit<LodParams, 'modified'>,
   last?: Row,
   computed?: IndicatorColumns,
+  run?: Run,
 ): Row[] {
+  const { high, low, volume } = p;
+  return sharedColumns(rows, col, p, run).map((c) => {
+    const out: Row = { __column: c.key, __first: c.first ?? {}, __last: c.last ?? {}, [high]: c.high, [low]: c.low };
+    if (volume !== undefined) out[volume] = c.volumes ? c.sum : undefined;
+    if (p.copyAs?.length) copyFields(out, c, p, last, computed);
+    return out;
+  });
+}
+
+const grouped = new WeakMap<TimeColumn, { run: Run; key: string; columns: Column[] }[]>();
+
+/**
+ * The columns of `columnRows`, grouped once per dataflow run for every level of detail that reads
+ * the same time column with the same range and measures: the price chart's and each pane's.
+ * Without a run, grouped anew.
+ */
+function sharedColumns(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>, run?: Run): Column[] {
+  if (!run) return groupColumns(rows, col, p);
+  const key = JSON.stringify([p.range, p.columns, p.high, p.low, p.volume]);
+  const known = (grouped.get(col) ?? []).filter((g) => sameRun(g.run, run));
+  const hit = known.find((g) => g.key === key);
+  if (hit) return hit.columns;
+  const columns = groupColumns(rows, col, p);
+  grouped.set(col, [...known, { run, key, columns }]);
+  return columns;
+}
+
+/** The measures of each column, in the order the standard transforms give them. */
+function groupColumns(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>): Column[] {
   const n = rows.length;
   const ts = col.times;
   // The zoomed range replaces the data's range, as in the marks' filter and column expressions.
@@ -174,12 +206,7 @@ export function columnRows(
       }
     }
   }
-  return order.map((c) => {
-    const out: Row = { __column: c.key, __first: c.first ?? {}, __last: c.last ?? {}, [high]: c.high, [low]: c.low };
-    if (volume !== undefined) out[volume] = c.volumes ? c.sum : undefined;
-    if (p.copyAs?.length) copyFields(out, c, p, last, computed);
-    return out;
-  });
+  return order;
 }
 
 /** The params other than the range: a change to one of them starts the transform over. */
@@ -315,7 +342,7 @@ class LevelOfDetail extends TransformBase implements ComputesIndicators {
     // tuple kept counts as modified then, so the fields read from them are read again.
     const next = reuseTuples(
       before,
-      columnRows(rows, times, _, last, this.computed?.columns),
+      columnRows(rows, times, _, last, this.computed?.columns, runOf(pulse)),
       fields,
       '__column',
       rowsChanged,
