@@ -104,13 +104,13 @@ function interactionRows(rows, append) {
 async function main() {
   const args = new Set(process.argv.slice(2));
   const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  if (only && !['typing', 'financial', 'interaction'].includes(only))
-    throw new BenchError(`--only takes typing, financial or interaction, not ${only}`, 2);
+  if (only && !['typing', 'financial', 'interaction', 'indicators'].includes(only))
+    throw new BenchError(`--only takes typing, financial, interaction or indicators, not ${only}`, 2);
   if (only) args.add('--no-strategies');
   const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--no-strategies' && !a.startsWith('--only='));
   if (unknown.length)
     throw new BenchError(
-      `unknown argument(s): ${unknown.join(' ')} (the options are --no-build, --no-strategies and --only=typing|financial|interaction)`,
+      `unknown argument(s): ${unknown.join(' ')} (the options are --no-build, --no-strategies and --only=typing|financial|interaction|indicators)`,
       2,
     );
 
@@ -126,8 +126,10 @@ async function main() {
   }
 
   const t0 = Date.now();
-  if (!args.has('--no-build')) build();
-  if (!existsSync(join(DIST, 'index.html')))
+  // The indicators' row draws on the financial page alone, which is built on its own below.
+  const appNeeded = only !== 'indicators';
+  if (appNeeded && !args.has('--no-build')) build();
+  if (appNeeded && !existsSync(join(DIST, 'index.html')))
     throw new BenchError('dist/index.html is missing: run without --no-build (or npx vite build) first', 2);
 
   // Validation: the strategy experiment workers (built before the browser starts, so the build
@@ -160,18 +162,20 @@ async function main() {
       const part =
         only === 'typing'
           ? (({ watch: _w, ...t }) => t)(await typingLongTasks(browser, base))
-          : only === 'interaction'
-            ? {
-                interaction: await interaction(browser, base, log),
-                append_bar: await appendBar(browser, base, log),
-                interaction_profile: await interactionProfile(browser, base, log),
-              }
-            : {
-                candlestick: await candlesticks(browser, base, log),
-                extension_overhead: await extensionOverhead(browser, base, log),
-                indicators_1m: await indicators1m(browser, base, log),
-                heap_mb_100k: await heap100k(browser, base, log),
-              };
+          : only === 'indicators'
+            ? { indicators_1m: await indicators1m(browser, base, log) }
+            : only === 'interaction'
+              ? {
+                  interaction: await interaction(browser, base, log),
+                  append_bar: await appendBar(browser, base, log),
+                  interaction_profile: await interactionProfile(browser, base, log),
+                }
+              : {
+                  candlestick: await candlesticks(browser, base, log),
+                  extension_overhead: await extensionOverhead(browser, base, log),
+                  indicators_1m: await indicators1m(browser, base, log),
+                  heap_mb_100k: await heap100k(browser, base, log),
+                };
       console.log(JSON.stringify(part, null, 2));
       if (part.interaction) console.error(table(interactionRows(part.interaction, part.append_bar)));
       return;

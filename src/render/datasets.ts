@@ -133,8 +133,8 @@ export function datasetTable(view: View, name: string, spec?: VegaSpec, limit = 
   const shown = all.slice(0, limit);
   const columns: string[] = [];
   const seen = new Set<string>();
-  // The indicators write their values into the rows they read (render/indicators.ts): in the
-  // data as the spec gives it, they are not the spec's columns.
+  // Where no level of detail follows them, the indicators write their values into the rows they
+  // read (render/indicators.ts): in the data as the spec gives it, they are not the spec's columns.
   const given = name.startsWith('source_');
   for (const row of shown)
     for (const key of Object.keys(row))

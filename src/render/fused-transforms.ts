@@ -4,6 +4,7 @@ import { installBarSlots, matchBarSlots } from './bar-slots';
 import { installIndicators, matchIndicators } from './indicators';
 import { installLastRow, matchLastRow } from './last-row';
 import { installLevelOfDetail, matchLevelOfDetail } from './level-of-detail';
+import { matchIndicatorsBeforeLod } from './lod-indicators';
 import type { Matcher, VegaTransform } from './transform-base';
 
 /**
@@ -13,9 +14,16 @@ import type { Matcher, VegaTransform } from './transform-base';
  * slots by `chartspecslots` (./bar-slots), the last price's row by `chartspeclastrow`
  * (./last-row). A group is fused only when it is exactly what the marks write; anything else
  * stays as it is. The indicators' placeholder is not a standard transform's work but a request:
- * `chartspecindicators` (./indicators) does it.
+ * the level of detail right after it does it (./lod-indicators), else `chartspecindicators`
+ * (./indicators).
  */
-const MATCHERS: readonly Matcher[] = [matchLevelOfDetail, matchBarSlots, matchLastRow, matchIndicators];
+const MATCHERS: readonly Matcher[] = [
+  matchIndicatorsBeforeLod,
+  matchLevelOfDetail,
+  matchBarSlots,
+  matchLastRow,
+  matchIndicators,
+];
 /** The app's transforms a chart cannot draw without, fast paths on or off: the indicators. */
 const REQUIRED: readonly Matcher[] = [matchIndicators];
 

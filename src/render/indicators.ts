@@ -1,5 +1,5 @@
 import { toDate } from 'vega-util';
-import { computeIndicator, type Bars } from '../core/indicators';
+import { computeIndicator, INDICATORS, type Bars } from '../core/indicators';
 import {
   INDICATOR_KEY_FIELD,
   INDICATORS_FIELD,
@@ -8,49 +8,70 @@ import {
   SEGMENT_FIELD,
   type IndicatorRequest,
 } from '../core/marks/financial-indicators';
-import { pulseRows, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
+import {
+  pulseRows,
+  runOf,
+  sameRun,
+  TransformBase,
+  type Match,
+  type Pulse,
+  type Row,
+  type Run,
+  type VegaTransform,
+} from './transform-base';
 import { operatorsOf, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
  * The financial marks' indicators, computed in the chart's dataflow. The marks write a
- * placeholder (src/core/marks/financial-indicators.ts) that names what to compute; here it is
- * replaced by `chartspecindicators`, which computes every indicator it names over the whole
- * series, in time order, once per change of the rows — not when the chart zooms or pans, which
- * changes no row upstream of it.
+ * placeholder (src/core/marks/financial-indicators.ts) that names what to compute, which the page
+ * replaces by a transform that computes every indicator it names over the whole series, in time
+ * order, once per change of the rows — not when the chart zooms or pans, which changes no row
+ * upstream of it. Where a level of detail follows, as the marks write it, that is the level of
+ * detail itself (./lod-indicators): the values go only into the few tuples it gives. Elsewhere
+ * it is `chartspecindicators`, here.
  *
- * It writes the indicators' fields (`__ind…`) into the rows it reads, and declares no change
- * to Vega: declared, Vega would first copy every row of the source (a million bars take
- * seconds), and nothing else reads or writes those fields. The rows' time order and price
- * columns are kept per rows array, so the price chart and each indicator's pane, which read the
- * same rows, sort and read them once.
+ * `chartspecindicators` writes the indicators' fields (`__ind…`) into the rows it reads, and
+ * declares no change to Vega: declared, Vega would first copy every row of the source (a million
+ * bars take seconds), and nothing else reads or writes those fields. The rows' time order and
+ * price columns are kept per rows array and dataflow run, so the price chart and each
+ * indicator's pane, which read the same rows, sort and read them once.
  */
 
-/** The bars of some rows as columns, in time order, and each row's place in that order. */
+/** Some rows in time order: their times, each row's place in that order, and columns read so far. */
 interface TimeOrdered {
-  bars: Bars;
+  time: Float64Array;
   at: Uint32Array;
+  /** The row at each place; undefined when the rows come in time order. */
+  order: Uint32Array | undefined;
+  /** A field's values in time order, per field read (a missing value is NaN). */
+  columns: Map<string, Float64Array>;
   /** The dataflow run it was read in: rows can change in place from one run to the next. */
-  stamp?: number | undefined;
+  run?: Run | undefined;
+  /** Each bar's stretch of the series (`segmentsOf`), once asked for. */
+  segments?: Uint32Array;
+  /** A column of NaN, for a price no indicator asked for. */
+  none?: Float64Array;
 }
 
 const ordered = new WeakMap<readonly Row[], Map<string, TimeOrdered>>();
 
 /**
- * The bars of `rows` as columns in time order, read once per rows array, fields and dataflow run
- * (`stamp`: the transforms of one run share what the first read; without one, rows are read anew).
+ * `rows` in time order, read once per rows array, time field and dataflow run (`run`: the
+ * transforms of one run share what the first read, the price chart and each pane; without one,
+ * rows are read anew).
  */
-export function barsInTimeOrder(rows: readonly Row[], r: IndicatorRequest, stamp?: number): TimeOrdered {
-  const key = JSON.stringify([r.x, r.temporal, r.fields]);
+function inTimeOrder(rows: readonly Row[], r: IndicatorRequest, run?: Run): TimeOrdered {
+  const key = JSON.stringify([r.x, r.temporal]);
   let byKey = ordered.get(rows);
   const known = byKey?.get(key);
-  if (known && stamp !== undefined && known.stamp === stamp && known.at.length === rows.length) return known;
-  const out = { ...readInTimeOrder(rows, r), stamp };
+  if (known && sameRun(known.run, run) && known.at.length === rows.length) return known;
+  const out = { ...readTimes(rows, r), columns: new Map<string, Float64Array>(), run };
   if (!byKey) ordered.set(rows, (byKey = new Map()));
   byKey.set(key, out);
   return out;
 }
 
-function readInTimeOrder(rows: readonly Row[], r: IndicatorRequest): TimeOrdered {
+function readTimes(rows: readonly Row[], r: IndicatorRequest): Pick<TimeOrdered, 'time' | 'at' | 'order'> {
   const n = rows.length;
   const times = new Float64Array(n);
   let sorted = true;
@@ -63,44 +84,82 @@ function readInTimeOrder(rows: readonly Row[], r: IndicatorRequest): TimeOrdered
     if (i > 0 && !(times[i]! >= times[i - 1]!)) sorted = false;
   }
   if (n > 0 && times[0] !== times[0]) sorted = false;
-  // Equal times keep the rows' order (a stable sort); rows without a time go last. Rows that come
-  // in time order, as most series do, skip the sort.
+  const at = new Uint32Array(n);
+  if (sorted) {
+    // Rows that come in time order, as most series do, skip the sort.
+    for (let i = 0; i < n; i++) at[i] = i;
+    return { time: times, at, order: undefined };
+  }
+  // Equal times keep the rows' order (a stable sort); rows without a time go last.
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  if (!sorted)
-    order.sort((a, b) => {
-      const ta = times[a]!;
-      const tb = times[b]!;
-      if (ta !== ta || tb !== tb) return ta !== ta ? (tb !== tb ? a - b : 1) : -1;
-      return ta - tb || a - b;
-    });
-  const column = (field: string | undefined) => {
-    const out = new Float64Array(n);
-    if (field === undefined) return out.fill(NaN);
-    for (let k = 0; k < n; k++) {
-      const v = rows[order[k]!]![field];
-      out[k] = typeof v === 'number' ? v : v == null || v === '' ? NaN : +(v as number);
-    }
-    return out;
-  };
-  const at = new Uint32Array(n);
+  order.sort((a, b) => {
+    const ta = times[a]!;
+    const tb = times[b]!;
+    if (ta !== ta || tb !== tb) return ta !== ta ? (tb !== tb ? a - b : 1) : -1;
+    return ta - tb || a - b;
+  });
   for (let k = 0; k < n; k++) at[order[k]!] = k;
-  let time = times;
-  if (!sorted) {
-    time = new Float64Array(n);
-    for (let k = 0; k < n; k++) time[k] = times[order[k]!]!;
+  return { time: permuted(times, order), at, order };
+}
+
+const permuted = (col: Float64Array, order: Uint32Array) => {
+  const out = new Float64Array(col.length);
+  for (let k = 0; k < col.length; k++) out[k] = col[order[k]!]!;
+  return out;
+};
+
+/** A price as a number: a missing one is NaN. */
+const price = (v: unknown): number => (typeof v === 'number' ? v : v == null || v === '' ? NaN : +(v as number));
+
+/**
+ * Reads `fields` (at most five: the prices and the volume) that `read` does not hold yet, in one
+ * pass over the rows (a million objects are read from memory once), with a read of its own for
+ * each field: a read that always meets the same name is fast, one that meets several (a loop per
+ * field through one function) looks each name up.
+ */
+function readColumns(rows: readonly Row[], read: TimeOrdered, fields: readonly string[]): void {
+  const todo = [...new Set(fields)].filter((f) => !read.columns.has(f));
+  if (!todo.length) return;
+  const n = rows.length;
+  const [a, b, c, d, e] = todo;
+  const [A, B, C, D, E] = todo.map(() => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    A![i] = price(row[a!]);
+    if (B) B[i] = price(row[b!]);
+    if (C) C[i] = price(row[c!]);
+    if (D) D[i] = price(row[d!]);
+    if (E) E[i] = price(row[e!]);
   }
-  const f = r.fields;
+  [A, B, C, D, E].forEach((col, k) => {
+    if (col) read.columns.set(todo[k]!, read.order ? permuted(col, read.order) : col);
+  });
+}
+
+/**
+ * The bars `request` computes from, in time order: the columns its indicators read (`needs`), each
+ * read once per rows array and run; a price none of them reads is NaN throughout.
+ */
+function barsFor(rows: readonly Row[], request: IndicatorRequest, run?: Run): { read: TimeOrdered; bars: Bars } {
+  const read = inTimeOrder(rows, request, run);
+  const needs = new Set(request.list.flatMap((item) => INDICATORS[item.name]?.needs ?? []));
+  const f = request.fields;
+  const wanted = (['open', 'high', 'low', 'close'] as const).filter((c) => needs.has(c)).map((c) => f[c]);
+  const volume = f.volume !== undefined && needs.has('volume') ? f.volume : undefined;
+  readColumns(rows, read, volume !== undefined ? [...wanted, volume] : wanted);
+  const column = (c: 'open' | 'high' | 'low' | 'close') =>
+    needs.has(c) ? read.columns.get(f[c])! : (read.none ??= new Float64Array(rows.length).fill(NaN));
   return {
+    read,
     bars: {
-      time,
-      open: column(f.open),
-      high: column(f.high),
-      low: column(f.low),
-      close: column(f.close),
-      ...(f.volume !== undefined ? { volume: column(f.volume) } : {}),
+      time: read.time,
+      open: column('open'),
+      high: column('high'),
+      low: column('low'),
+      close: column('close'),
+      ...(volume !== undefined ? { volume: read.columns.get(volume)! } : {}),
     },
-    at,
   };
 }
 
@@ -111,21 +170,39 @@ export const fieldsOf = (request: IndicatorRequest) => [
 ];
 
 /**
- * Writes the indicators of `request` into `rows`, beside their own fields (which stay as they
- * were). An undefined value (a warm-up bar) is NaN, which lines leave out.
+ * What `request` computes over some rows: each field's values in time order (an undefined value,
+ * a warm-up bar, is NaN, which lines leave out), and each row's place in that order (`at`).
  */
-export function writeIndicators(rows: readonly Row[], request: IndicatorRequest, stamp?: number): void {
-  const { bars, at } = barsInTimeOrder(rows, request, stamp);
-  const columns: [string, ArrayLike<number>][] = [];
+export interface IndicatorColumns {
+  rows: readonly Row[];
+  at: Uint32Array;
+  values: Map<string, ArrayLike<number>>;
+}
+
+/** The indicators of `request` over `rows`, computed on the whole series in time order. */
+export function indicatorColumns(rows: readonly Row[], request: IndicatorRequest, run?: Run): IndicatorColumns {
+  const { read, bars } = barsFor(rows, request, run);
+  const values = new Map<string, ArrayLike<number>>();
   for (const item of request.list) {
-    const values = computeIndicator(item.name, bars, item.params);
+    const computed = computeIndicator(item.name, bars, item.params);
     for (const [output, field] of Object.entries(item.fields)) {
-      const v = values[output];
-      if (v) columns.push([field, v]);
+      const v = computed[output];
+      if (v) values.set(field, v);
     }
   }
-  columns.push([SEGMENT_FIELD, segmentsOf(bars.time!)]);
-  for (const [field, v] of columns) for (let i = 0; i < rows.length; i++) (rows[i] as Row)[field] = v[at[i]!];
+  values.set(SEGMENT_FIELD, (read.segments ??= segmentsOf(read.time)));
+  return { rows, at: read.at, values };
+}
+
+/**
+ * Writes the indicators of `request` into `rows`, beside their own fields (which stay as they
+ * were), for charts whose rows reach the marks without a level of detail between.
+ */
+export function writeIndicators(rows: readonly Row[], request: IndicatorRequest, run?: Run): IndicatorColumns {
+  const computed = indicatorColumns(rows, request, run);
+  const { at } = computed;
+  for (const [field, v] of computed.values) for (let i = 0; i < rows.length; i++) (rows[i] as Row)[field] = v[at[i]!];
+  return computed;
 }
 
 /** Gaps wider than this many of the bars' usual spacing (a night between sessions) break the lines. */
@@ -157,8 +234,13 @@ interface IndicatorParams {
   modified(): boolean;
 }
 
+/** An operator that computed indicators: what, over which rows (the exports read them there). */
+export interface ComputesIndicators {
+  readonly computedIndicators: { request: IndicatorRequest; columns: IndicatorColumns } | undefined;
+}
+
 /** The `chartspecindicators` Vega transform: writes the indicators into its rows whenever they change. */
-class Indicators extends TransformBase {
+class Indicators extends TransformBase implements ComputesIndicators {
   static Definition = {
     type: 'ChartspecIndicators',
     // No `modifies`: see the module comment.
@@ -167,10 +249,10 @@ class Indicators extends TransformBase {
   };
   declare value: readonly Row[] | null;
   private request: IndicatorRequest | undefined;
+  private columns: IndicatorColumns | undefined;
 
-  /** What it computes (the exports find its rows by it). */
-  get requested(): IndicatorRequest | undefined {
-    return this.request;
+  get computedIndicators() {
+    return this.request && this.columns ? { request: this.request, columns: this.columns } : undefined;
   }
 
   constructor(params?: unknown) {
@@ -183,9 +265,20 @@ class Indicators extends TransformBase {
     const rows = sourceArray(pulse) ?? pulseRows(pulse);
     this.value = rows;
     if (!this.request) return pulse;
-    writeIndicators(rows, this.request, (pulse as Pulse & { stamp?: number }).stamp);
+    this.columns = writeIndicators(rows, this.request, runOf(pulse));
     return pulse.modifies(fieldsOf(this.request));
   }
+}
+
+const parsed = new Map<string, IndicatorRequest | undefined>();
+
+/** A request from its text, parsed once per text (a level of detail reads it at every change of rows). */
+export function requestFrom(text: string): IndicatorRequest | undefined {
+  if (!parsed.has(text)) {
+    if (parsed.size > 100) parsed.clear();
+    parsed.set(text, parseRequest(text));
+  }
+  return parsed.get(text);
 }
 
 let installed = false;
@@ -199,12 +292,17 @@ export function installIndicators(): void {
 
 /** `chartspecindicators` in place of the marks' placeholder at `at`, if that is one. */
 export function matchIndicators(ts: VegaTransform[], at: number): Match | undefined {
-  const t = ts[at];
-  if (t?.['type'] !== 'formula' || t['as'] !== INDICATORS_FIELD) return undefined;
-  const request = requestOf(t['expr']);
+  const request = placeholderAt(ts, at);
   return request
     ? { transform: { type: 'chartspecindicators', request: JSON.stringify(request) }, length: 1 }
     : undefined;
+}
+
+/** The request of the marks' placeholder at `at`, if that is one. */
+export function placeholderAt(ts: VegaTransform[], at: number): IndicatorRequest | undefined {
+  const t = ts[at];
+  if (t?.['type'] !== 'formula' || t['as'] !== INDICATORS_FIELD) return undefined;
+  return requestOf(t['expr']);
 }
 
 /**
@@ -215,19 +313,25 @@ export function matchIndicators(ts: VegaTransform[], at: number): Match | undefi
  */
 export function computedRows(view: unknown, request: IndicatorRequest): Row[] | undefined {
   const key = JSON.stringify(request);
-  const op = operatorsOf(view).find(
-    (o): o is Indicators => o instanceof Indicators && JSON.stringify(o.requested) === key,
-  );
-  if (!op?.value) return undefined;
+  let computed: IndicatorColumns | undefined;
+  for (const o of operatorsOf(view)) {
+    const c = (o as Partial<ComputesIndicators>).computedIndicators;
+    if (c && JSON.stringify(c.request) === key) {
+      computed = c.columns;
+      break;
+    }
+  }
+  if (!computed) return undefined;
+  const { rows, at, values } = computed;
   const fields = fieldsOf(request);
-  return op.value.map((row) => {
+  return rows.map((row, i) => {
     const raw = row[request.x];
     const out: Row = {
       [INDICATOR_KEY_FIELD]: request.temporal ? +(toDate(raw as never) as unknown as number) : +(raw as number),
     };
     for (const f of fields) {
-      const v = row[f] as number;
-      out[f] = Number.isFinite(v) ? v : null;
+      const v = values.get(f)?.[at[i]!];
+      out[f] = v !== undefined && Number.isFinite(v) ? v : null;
     }
     return out;
   });

@@ -1,8 +1,21 @@
 import { lodExpressions } from '../core/marks/fused-expressions';
-import { pulseRows, same, TransformBase, type Match, type Pulse, type Row, type VegaTransform } from './transform-base';
+import {
+  pulseRows,
+  runOf,
+  same,
+  sameRun,
+  TransformBase,
+  type Match,
+  type Pulse,
+  type Row,
+  type Run,
+  type VegaTransform,
+} from './transform-base';
+import { indicatorColumns, requestFrom, type ComputesIndicators, type IndicatorColumns } from './indicators';
+import type { IndicatorRequest } from '../core/marks/financial-indicators';
 import { lastBar } from './last-bar';
 import { reuseTuples } from './reused-tuples';
-import { rangeOf, timeColumn, type TimeColumn } from './time-column';
+import { rangeOf, sharedTimeColumn, timeColumn, type TimeColumn } from './time-column';
 import { sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
@@ -45,6 +58,11 @@ interface LodParams {
   copyFrom?: string[];
   copyField?: string[];
   copyAs?: string[];
+  /**
+   * The marks' indicators request, when they are computed here (./lod-indicators): the formulas
+   * after the aggregate read their values from the columns computed, not from the rows.
+   */
+  indicators?: string;
   modified(name?: string | string[]): boolean;
 }
 
@@ -53,8 +71,11 @@ interface Column {
   key: unknown;
   first: Row | undefined;
   firstT: unknown;
+  /** The row's position in the rows. */
+  firstAt: number;
   last: Row | undefined;
   lastT: unknown;
+  lastAt: number;
   high: unknown;
   low: unknown;
   sum: number;
@@ -74,7 +95,43 @@ export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modi
  * zoom costs the bars in view, not all of them. The count and the time range are those of all
  * rows, as the marks' joinaggregate runs before the filter.
  */
-export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>, last?: Row): Row[] {
+export function columnRows(
+  rows: readonly Row[],
+  col: TimeColumn,
+  p: Omit<LodParams, 'modified'>,
+  last?: Row,
+  computed?: IndicatorColumns,
+  run?: Run,
+): Row[] {
+  const { high, low, volume } = p;
+  return sharedColumns(rows, col, p, run).map((c) => {
+    const out: Row = { __column: c.key, __first: c.first ?? {}, __last: c.last ?? {}, [high]: c.high, [low]: c.low };
+    if (volume !== undefined) out[volume] = c.volumes ? c.sum : undefined;
+    if (p.copyAs?.length) copyFields(out, c, p, last, computed);
+    return out;
+  });
+}
+
+const grouped = new WeakMap<TimeColumn, { run: Run; key: string; columns: Column[] }[]>();
+
+/**
+ * The columns of `columnRows`, grouped once per dataflow run for every level of detail that reads
+ * the same time column with the same range and measures: the price chart's and each pane's.
+ * Without a run, grouped anew.
+ */
+function sharedColumns(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>, run?: Run): Column[] {
+  if (!run) return groupColumns(rows, col, p);
+  const key = JSON.stringify([p.range, p.columns, p.high, p.low, p.volume]);
+  const known = (grouped.get(col) ?? []).filter((g) => sameRun(g.run, run));
+  const hit = known.find((g) => g.key === key);
+  if (hit) return hit.columns;
+  const columns = groupColumns(rows, col, p);
+  grouped.set(col, [...known, { run, key, columns }]);
+  return columns;
+}
+
+/** The measures of each column, in the order the standard transforms give them. */
+function groupColumns(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>): Column[] {
   const n = rows.length;
   const ts = col.times;
   // The zoomed range replaces the data's range, as in the marks' filter and column expressions.
@@ -111,8 +168,10 @@ export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodPar
         key,
         first: undefined,
         firstT: undefined,
+        firstAt: -1,
         last: undefined,
         lastT: undefined,
+        lastAt: -1,
         high: undefined,
         low: undefined,
         sum: 0,
@@ -128,10 +187,12 @@ export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodPar
     if (tv != null && (c.first === undefined ? tv >= tv : (c.firstT as number) > (tv as number))) {
       c.first = row;
       c.firstT = tv;
+      c.firstAt = i;
     }
     if (tv != null && (c.last === undefined ? tv >= tv : (c.lastT as number) < (tv as number))) {
       c.last = row;
       c.lastT = tv;
+      c.lastAt = i;
     }
     const h = row[high];
     if (!missing(h) && h === h && ((h as number) > (c.high as number) || c.high === undefined)) c.high = h;
@@ -145,16 +206,23 @@ export function columnRows(rows: readonly Row[], col: TimeColumn, p: Omit<LodPar
       }
     }
   }
-  return order.map((c) => {
-    const out: Row = { __column: c.key, __first: c.first ?? {}, __last: c.last ?? {}, [high]: c.high, [low]: c.low };
-    if (volume !== undefined) out[volume] = c.volumes ? c.sum : undefined;
-    if (p.copyAs?.length) copyFields(out, c, p, last);
-    return out;
-  });
+  return order;
 }
 
 /** The params other than the range: a change to one of them starts the transform over. */
-const SHAPE = ['field', 'temporal', 'columns', 'high', 'low', 'volume', 'lastBar', 'copyFrom', 'copyField', 'copyAs'];
+const SHAPE = [
+  'field',
+  'temporal',
+  'columns',
+  'high',
+  'low',
+  'volume',
+  'lastBar',
+  'copyFrom',
+  'copyField',
+  'copyAs',
+  'indicators',
+];
 
 /** The field the last price's joinaggregate writes (src/core/marks/financial-last-price.ts `LAST_BAR`). */
 const LAST_BAR = '__last_bar';
@@ -163,16 +231,26 @@ const LAST_BAR = '__last_bar';
  * The formulas after the aggregate, in their order, on a column's row: each reads a field of the
  * column's first or last bar, except `__last_bar`, which the rows do not hold (`last`: the last
  * bar of the series, which every row holds in the standard transforms). As in those formulas, a
- * column without a usable time (`{}` for its bars) gives undefined.
+ * column without a usable time (`{}` for its bars) gives undefined. An indicator's field is read
+ * from the columns `computed`, at the bar's place.
  */
-function copyFields(out: Row, c: Column, p: Omit<LodParams, 'modified'>, last: Row | undefined): void {
+function copyFields(
+  out: Row,
+  c: Column,
+  p: Omit<LodParams, 'modified'>,
+  last: Row | undefined,
+  computed: IndicatorColumns | undefined,
+): void {
   const from = p.copyFrom ?? [];
   const field = p.copyField ?? [];
   const as = p.copyAs ?? [];
   for (let k = 0; k < as.length; k++) {
     const f = field[k]!;
-    const bar = from[k] === '__first' ? c.first : c.last;
-    out[as[k]!] = p.lastBar && f === LAST_BAR && from[k] === '__last' ? bar && last : bar?.[f];
+    const first = from[k] === '__first';
+    const bar = first ? c.first : c.last;
+    const values = computed?.values.get(f);
+    if (values) out[as[k]!] = bar && values[computed!.at[first ? c.firstAt : c.lastAt]!];
+    else out[as[k]!] = p.lastBar && f === LAST_BAR && from[k] === '__last' ? bar && last : bar?.[f];
   }
 }
 
@@ -181,7 +259,7 @@ function copyFields(out: Row, c: Column, p: Omit<LodParams, 'modified'>, last: R
  * reading the rows' times once per change of the rows (./time-column), and writing the columns
  * into the tuples it gave before (./reused-tuples), so the marks keep their items.
  */
-class LevelOfDetail extends TransformBase {
+class LevelOfDetail extends TransformBase implements ComputesIndicators {
   static Definition = {
     type: 'ChartspecLod',
     metadata: { generates: true, changes: true },
@@ -197,12 +275,19 @@ class LevelOfDetail extends TransformBase {
       { name: 'copyFrom', type: 'string', array: true },
       { name: 'copyField', type: 'string', array: true },
       { name: 'copyAs', type: 'string', array: true },
+      { name: 'indicators', type: 'string' },
     ],
   };
   declare value: Row[] | null;
   private times: TimeColumn | null = null;
   /** The last bar of the series, and the time column it was found with (read again with it). */
   private last: { of: TimeColumn; row: Row } | null = null;
+  /** The indicators computed over the rows, with `indicators`: once per change of the rows. */
+  private computed: { request: IndicatorRequest; text: string; columns: IndicatorColumns } | undefined;
+
+  get computedIndicators() {
+    return this.computed;
+  }
 
   constructor(params?: unknown) {
     super(null, params);
@@ -225,13 +310,20 @@ class LevelOfDetail extends TransformBase {
       pulse.add.length === 0 &&
       pulse.rem.length === 0 &&
       !(pulse.mod.length && (!pulse.modified() || pulse.modified(_.field)));
-    const times = timesStay ? col : (this.times = timeColumn(rows, _.field, !!_.temporal));
+    const times = timesStay ? col : (this.times = sharedTimeColumn(rows, _.field, !!_.temporal, runOf(pulse)));
     // The argmax is the same row while the times stay (no row added, removed, or moved in time).
     let last: Row | undefined;
     if (_.lastBar) {
       if (this.last?.of !== times) this.last = { of: times, row: lastBar(rows, _.field) };
       last = this.last.row;
     } else this.last = null;
+    // The indicators are computed on the whole series once per change of the rows (a zoom reads
+    // them); their values go only into the tuples given, never into the rows.
+    const request = _.indicators !== undefined ? requestFrom(_.indicators) : undefined;
+    const known = this.computed;
+    if (!request) this.computed = undefined;
+    else if (!known || rowsChanged || known.text !== _.indicators || known.columns.at.length !== rows.length)
+      this.computed = { request, text: _.indicators!, columns: indicatorColumns(rows, request, runOf(pulse)) };
     const fields = [
       ...new Set([
         '__column',
@@ -248,7 +340,13 @@ class LevelOfDetail extends TransformBase {
     const out = pulse.fork(pulse.NO_SOURCE | pulse.NO_FIELDS);
     // A change to the source rows may have changed the bars a column points to, inside: every
     // tuple kept counts as modified then, so the fields read from them are read again.
-    const next = reuseTuples(before, columnRows(rows, times, _, last), fields, '__column', rowsChanged);
+    const next = reuseTuples(
+      before,
+      columnRows(rows, times, _, last, this.computed?.columns, runOf(pulse)),
+      fields,
+      '__column',
+      rowsChanged,
+    );
     const first = this.value === null;
     const old = this.value;
     this.value = next.tuples;
@@ -297,28 +395,13 @@ export function matchLevelOfDetail(ts: VegaTransform[], at: number): Match | und
   const copyField: string[] = [];
   const copyAs: string[] = [];
   for (let i = at + 1 + lod.length; i < ts.length; i++) {
-    const t = ts[i]!;
-    if (t['type'] !== 'formula' || typeof t['expr'] !== 'string' || typeof t['as'] !== 'string') return undefined;
-    const m = /^datum\.(__first|__last)\[("(?:[^"\\]|\\.)*")\]$/.exec(t['expr']);
-    if (!m) return undefined;
-    let f: string;
-    try {
-      f = JSON.parse(m[2]!) as string;
-    } catch {
-      return undefined;
-    }
-    // The source rows do not hold what the standard transforms write into their copies, and a
-    // formula that writes a field the transform reads or gives would read its own output.
-    if (
-      (WRITTEN.has(f) && f !== LAST_BAR) ||
-      (WRITTEN.has(t['as']) && t['as'] !== LAST_BAR) ||
-      ['__first', '__last'].includes(t['as'])
-    )
-      return undefined;
-    if (f === LAST_BAR && (m[1] !== '__last' || t['as'] !== LAST_BAR)) return undefined;
-    copyFrom.push(m[1]!);
+    const copy = copyFormula(ts[i]!);
+    if (!copy) return undefined;
+    const { from, field: f, as } = copy;
+    if (f === LAST_BAR && (from !== '__last' || as !== LAST_BAR)) return undefined;
+    copyFrom.push(from);
     copyField.push(f);
-    copyAs.push(t['as']);
+    copyAs.push(as);
     if (f === LAST_BAR)
       return {
         transform: { ...lod.transform, lastBar: true, copyFrom, copyField, copyAs },
@@ -326,6 +409,32 @@ export function matchLevelOfDetail(ts: VegaTransform[], at: number): Match | und
       };
   }
   return undefined;
+}
+
+/**
+ * A formula after the aggregate as the marks write it, `datum.__first["f"]` or
+ * `datum.__last["f"]`: what it reads and the field it writes; undefined for any other.
+ */
+export function copyFormula(t: VegaTransform): { from: '__first' | '__last'; field: string; as: string } | undefined {
+  if (t['type'] !== 'formula' || typeof t['expr'] !== 'string' || typeof t['as'] !== 'string') return undefined;
+  const m = /^datum\.(__first|__last)\[("(?:[^"\\]|\\.)*")\]$/.exec(t['expr']);
+  if (!m) return undefined;
+  let f: string;
+  try {
+    f = JSON.parse(m[2]!) as string;
+  } catch {
+    return undefined;
+  }
+  // The source rows do not hold what the standard transforms write into their copies, and a
+  // formula that writes a field the transform reads or gives would read its own output (the last
+  // bar, which the transform carries, is its caller's to check).
+  if (
+    (WRITTEN.has(f) && f !== LAST_BAR) ||
+    (WRITTEN.has(t['as']) && t['as'] !== LAST_BAR) ||
+    ['__first', '__last'].includes(t['as'])
+  )
+    return undefined;
+  return { from: m[1] as '__first' | '__last', field: f, as: t['as'] };
 }
 
 /** The fields the standard transforms write into the rows before the aggregate (and the key). */

@@ -1,5 +1,5 @@
 import { toDate } from 'vega-util';
-import type { Row } from './transform-base';
+import { sameRun, type Row, type Run } from './transform-base';
 
 /**
  * The level of detail's `__t` for every row of its source, with what the marks' joinaggregate
@@ -52,6 +52,23 @@ export function timeColumn(rows: readonly Row[], field: string, temporal: boolea
     if ((t as number) > (max as number) || max === undefined) max = t;
   }
   return { rows, field, temporal, times, values, min, max, sorted };
+}
+
+const made = new WeakMap<readonly Row[], { run: Run; col: TimeColumn }[]>();
+
+/**
+ * The times of `rows` as `timeColumn` reads them, read once per dataflow run for all
+ * the transforms that read the same rows array in it: the price chart's level of detail and each
+ * pane's. Without a run, read anew.
+ */
+export function sharedTimeColumn(rows: readonly Row[], field: string, temporal: boolean, run?: Run): TimeColumn {
+  if (!run) return timeColumn(rows, field, temporal);
+  const known = (made.get(rows) ?? []).filter((m) => sameRun(m.run, run));
+  const hit = known.find((m) => m.col.field === field && m.col.temporal === temporal);
+  if (hit) return hit.col;
+  const col = timeColumn(rows, field, temporal);
+  made.set(rows, [...known, { run, col }]);
+  return col;
 }
 
 /**

@@ -35,6 +35,25 @@ export function pulseRows(pulse: Pulse): Row[] {
   return rows;
 }
 
+/**
+ * One run of a dataflow (its clock's stamp): the transforms of one run that read the same rows
+ * array read the same rows, so what one of them reads from them serves the others.
+ */
+export interface Run {
+  dataflow: unknown;
+  stamp: number;
+}
+
+/** The run a pulse belongs to (undefined when it does not say). */
+export function runOf(pulse: Pulse): Run | undefined {
+  const p = pulse as Pulse & { stamp?: number; dataflow?: unknown };
+  return typeof p.stamp === 'number' ? { dataflow: p.dataflow, stamp: p.stamp } : undefined;
+}
+
+/** Both are the same run (neither undefined). */
+export const sameRun = (a: Run | undefined, b: Run | undefined): boolean =>
+  !!a && !!b && a.stamp === b.stamp && a.dataflow === b.dataflow;
+
 /** Two parts of a compiled spec are alike (they are plain JSON). */
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

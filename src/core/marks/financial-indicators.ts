@@ -5,8 +5,8 @@
  *
  * Indicators are computed on the whole series, once per data change, before the level of detail
  * merges bars: a merged bar carries the values of the last bar it holds. On the page the
- * transform is the render layer's `chartspecindicators` (src/render/indicators.ts), which reads
- * what to compute from the placeholder written here.
+ * render layer reads what to compute from the placeholder written here (src/render/indicators.ts:
+ * the level of detail right after it computes them, else `chartspecindicators`).
  */
 import { INDICATORS, paramProblems, type IndicatorDef } from '../indicators';
 import { isObject, type JsonObject } from '../json';
@@ -140,7 +140,7 @@ export function resolveIndicators(written: unknown, ctx: Pick<ExpandContext, 're
   return out;
 }
 
-/** What `chartspecindicators` computes: the bars' fields and, per indicator, its outputs' fields. */
+/** What the page computes for a placeholder: the bars' fields and, per indicator, its outputs' fields. */
 export interface IndicatorRequest {
   x: string;
   temporal: boolean;

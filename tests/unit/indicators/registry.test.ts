@@ -60,6 +60,20 @@ describe('the registry', () => {
       for (const level of def.levels) expect(min <= level && level <= max, `${def.name} ${level}`).toBe(true);
     }
   });
+
+  it('reads only the columns it declares it needs (the page reads only those from the rows)', () => {
+    const full = makeSeries(400);
+    const nan = new Float64Array(full.close.length).fill(NaN);
+    for (const def of Object.values(INDICATORS)) {
+      const only = Object.fromEntries(
+        (['open', 'high', 'low', 'close', 'volume'] as const).map((c) => [c, def.needs.includes(c) ? full[c] : nan]),
+      );
+      const bars = { ...only, time: full.time } as unknown as typeof full;
+      const a = computeIndicator(def.name, full);
+      const b = computeIndicator(def.name, bars);
+      for (const o of def.outputs) expect(Array.from(b[o]!), `${def.name} ${o}`).toEqual(Array.from(a[o]!));
+    }
+  });
 });
 
 describe('parameters', () => {
