@@ -245,6 +245,12 @@ export class ExploreControls {
     return grew;
   }
 
+  /** The view was sized anew (the pane changed size, a bar beside it came): the navigator lines up with the plot again. */
+  resized(): void {
+    if (this.state.navigator) this.placeNavigator();
+    this.crosshair?.refresh();
+  }
+
   /** Shift+← / Shift+→ step the crosshair, Escape hides it; whether the key was taken. */
   key(e: KeyboardEvent): boolean {
     if (!this.crosshair) return false;

@@ -50,6 +50,9 @@ export async function workspace(text: string, start: Partial<StartInfo> = {}, en
         t = t.slice(0, e.offset) + e.content + t.slice(e.offset + e.length);
       h.live.setText(t);
     },
+    select: () => {},
+    undo: () => {},
+    redo: () => {},
   };
   const ws = new Workspace(h.live, () => editor, env.env, { ...START, ...start });
   h.live.start();
