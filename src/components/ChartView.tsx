@@ -74,6 +74,7 @@ export function ChartView(props: ChartViewProps) {
     () => session.hasChart() || (session.idle && spec !== undefined),
   );
   const explore = useSyncExternalStore(session.subscribe, session.exploreState);
+  const drawable = useSyncExternalStore(session.subscribe, session.drawable);
   const drawing = useSyncExternalStore(session.subscribeDrawing, session.drawingSnapshot);
   const { text = '', selection } = props;
   useEffect(() => session.setSource(text, selection), [session, text, selection]);
@@ -96,7 +97,7 @@ export function ChartView(props: ChartViewProps) {
       )}
       {hasChart ? (
         <div className="chart-body">
-          {explore && (
+          {drawable && (
             <DrawingBar
               tool={drawing.tool}
               magnet={drawing.magnet}

@@ -143,6 +143,12 @@ export class ChartSession {
   /** Whether there is a chart to show (else the pane shows its hint); `subscribe` says when it changes. */
   readonly hasChart = (): boolean => this.drawing !== undefined;
 
+  /**
+   * Whether the chart can be drawn on (it explores its time axis); known from the spec, so the
+   * drawing tools stay while each edit's view is made anew.
+   */
+  readonly drawable = (): boolean => !!this.drawing?.zooms.length;
+
   /** Calls `listener` when `hasChart` changes (useSyncExternalStore's shape). */
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -395,9 +401,10 @@ export class ChartSession {
   }
 
   private setDrawing(drawing: Drawing | undefined): void {
-    const had = this.drawing !== undefined;
+    const had = this.hasChart();
+    const drawable = this.drawable();
     this.drawing = drawing;
-    if (had !== (drawing !== undefined)) this.notify();
+    if (had !== this.hasChart() || drawable !== this.drawable()) this.notify();
   }
 
   private notify(): void {

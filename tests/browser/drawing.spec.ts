@@ -458,3 +458,99 @@ test('a text that does not parse gets no drawing; Escape puts a tool down; the t
   await page.waitForTimeout(800);
   expect(await savedText(page)).toBe(spec() + ' x');
 });
+
+/** Two candlesticks one above the other: a drawing goes into the unit under the mouse. */
+const CONCAT = JSON.stringify(
+  {
+    data: { values },
+    vconcat: [
+      { width: 600, height: 180, mark: { type: 'candlestick', tooltip: false }, encoding: CANDLE_ENCODING },
+      { width: 600, height: 180, mark: { type: 'candlestick', tooltip: false }, encoding: CANDLE_ENCODING },
+    ],
+  },
+  null,
+  2,
+);
+
+/** The plot of a view of a composition (`concat_1_`) on the page, and its scales. */
+async function plotOfView(page: Page, model: string): Promise<Plot> {
+  return page.evaluate((m) => {
+    type Item = { x?: number; y?: number; items?: Item[]; name?: string; width?: number; height?: number };
+    type Scale = { domain(): unknown[]; range(): number[] };
+    type View = { scale(n: string): Scale; origin(): [number, number]; scenegraph(): { root: Item } };
+    const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: View };
+    const view = host.chartspecView;
+    const box = host.querySelector('canvas, svg')!.getBoundingClientRect();
+    const root = view.scenegraph().root;
+    let found: { x: number; y: number } | undefined;
+    const walk = (mark: Item, ox: number, oy: number) => {
+      for (const item of mark.items ?? []) {
+        const x = ox + (item.x ?? 0);
+        const y = oy + (item.y ?? 0);
+        if (mark.name === `${m}group`) found ??= { x, y };
+        for (const child of item.items ?? []) walk(child, x, y);
+      }
+    };
+    // The view's origin is where its root group's items start (as the page's scene reading has it).
+    const [ox, oy] = view.origin();
+    walk(root, ox - (root.items?.[0]?.x ?? 0), oy - (root.items?.[0]?.y ?? 0));
+    const sx = view.scale(`${m}x`);
+    const sy = view.scale(`${m}y`);
+    return {
+      left: box.left + found!.x,
+      top: box.top + found!.y,
+      width: Math.abs(sx.range()[1]! - sx.range()[0]!),
+      height: Math.abs(sy.range()[0]! - sy.range()[1]!),
+      x: sx.domain().map(Number) as [number, number],
+      y: sy.domain().map(Number) as [number, number],
+    };
+  }, model);
+}
+
+test('in a concatenation, a drawing goes into the view under the mouse', async ({ page }) => {
+  const seen = await watch(page);
+  await open(page, CONCAT);
+  const plot = await plotOfView(page, 'concat_1_');
+  await page.getByTestId('tool-trend').click();
+  await drag(page, to(plot, A), to(plot, B));
+  await expect.poll(async () => (await savedText(page)).includes('"annotation"')).toBe(true);
+  const written = JSON.parse(await savedText(page)) as {
+    vconcat: { mark?: unknown; layer?: { mark: { items?: { points: Point[] }[] } }[] }[];
+  };
+  // The first view is as it was; the second became a layer of the candlestick and the annotation.
+  expect(written.vconcat[0]!.mark).toEqual({ type: 'candlestick', tooltip: false });
+  const item = written.vconcat[1]!.layer![1]!.mark.items![0]!;
+  expectAt(plot, item.points[0]!, A);
+  expectAt(plot, item.points[1]!, B);
+  // It is picked on its own view, once the chart is drawn from the new text.
+  await expect(page.getByTestId('drawing-handle')).toHaveCount(2);
+  const [h0] = await page
+    .getByTestId('drawing-handle')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  expect(h0).toBeGreaterThan(plot.top);
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const width of [1440, 800]) {
+    test(`screenshot: a drawing picked with its handles, ${colorScheme} colors, ${width} px wide`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await open(page, WITH_TREND, width);
+      const plot = await plotOf(page);
+      const p = to(plot, { i: 10, price: 100 });
+      const q = to(plot, { i: 50, price: 105 });
+      await page.mouse.click((p.x + q.x) / 2, (p.y + q.y) / 2);
+      await expect(page.getByTestId('drawing-handle')).toHaveCount(2);
+      await page.getByTestId('tool-rect').click();
+      await page.mouse.move(to(plot, A).x, to(plot, A).y);
+      await page.mouse.down();
+      await page.mouse.move(to(plot, B).x, to(plot, B).y, { steps: 4 });
+      await page.screenshot({ path: `test-results/drawing-${colorScheme}-${width}.png` });
+      await page.mouse.up();
+      // The bar is beside the plot: none of its buttons over the price axis' labels.
+      const bar = await page.getByTestId('drawing-bar').boundingBox();
+      const chart = await page.getByTestId('chart').boundingBox();
+      expect(bar!.x + bar!.width).toBeLessThanOrEqual(chart!.x);
+    });
+  }
+}
