@@ -204,6 +204,8 @@ export class ChartSession {
   /** Takes a drawing tool (or puts it down): the next press on a plot draws. */
   setTool(tool: DrawingTool | undefined): void {
     if (tool === undefined) this.drawings?.cancel();
+    // A tool taken lets the item picked go: the next press draws, and its handles would be in the way.
+    else this.drawingState.setPick(null);
     this.drawingState.setTool(tool);
   }
 
