@@ -167,6 +167,10 @@ const UNIT_ONLY = ['mark', 'params'];
  * cannot hold them.
  */
 function layered(text: string, unit: { node: Node; path: PathSegment[] }, itemText: string) {
+  const keys = (unit.node.children ?? []).map((p) => p.children?.[0]?.value as string);
+  // A key written twice, or a unit that has a layer already: which one counts is not clear from
+  // the text, so it gets no edit.
+  if (keys.includes('layer') || UNIT_ONLY.some((k) => keys.indexOf(k) !== keys.lastIndexOf(k))) return undefined;
   const props = (unit.node.children ?? []).filter((p) => UNIT_ONLY.includes(p.children?.[0]?.value as string));
   const mark = props.find((p) => p.children?.[0]?.value === 'mark')!;
   const eol = eolOf(text);
@@ -253,8 +257,15 @@ export function insertAnnotation(text: string, unit: string, item: AnnotationIte
       unit,
     };
   }
-  const { edits, offset, pointer } = layered(text, at, itemText);
-  return { edits, inserted: inserted(offset), pointer, unit: toPointer([...at.path, 'layer', 0]) };
+  const made = layered(text, at, itemText);
+  return (
+    made && {
+      edits: made.edits,
+      inserted: inserted(made.offset),
+      pointer: made.pointer,
+      unit: toPointer([...at.path, 'layer', 0]),
+    }
+  );
 }
 
 /** The item at `pointer` when it is one in the `items` of a literal annotation, with its array. */

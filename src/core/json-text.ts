@@ -14,12 +14,18 @@ export const pathOf = (pointer: string) => fromPointer(pointer).map((s) => (/^(0
 /** The syntax tree of a text, or undefined when it does not parse: an edit needs every offset right. */
 export function treeOf(text: string): Node | undefined {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  return root && errors.length === 0 ? root : undefined;
+  try {
+    const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+    return root && errors.length === 0 ? root : undefined;
+  } catch {
+    // A text nested past what the parser's recursion holds (the editor refuses those anyway).
+    return undefined;
+  }
 }
 
 /** The node at a JSON pointer, if the text has one there. */
-export const nodeAt = (root: Node, pointer: string): Node | undefined => findNodeAtLocation(root, pathOf(pointer));
+export const nodeAt = (root: Node, pointer: string): Node | undefined =>
+  pointer === '' || pointer.startsWith('/') ? findNodeAtLocation(root, pathOf(pointer)) : undefined;
 
 /** A value on one line, spaced as people write it: `["2024-06-18", "2024-07-18"]`. */
 export const inline = (value: unknown): string =>

@@ -8,6 +8,8 @@ type Defs = Record<string, Record<string, unknown>>;
 const ENCODINGS = ['Encoding', 'FacetedEncoding', 'SharedEncoding'];
 /** Spec definitions: `TopLevelUnitSpec`, `LayerSpec`, `GenericUnitSpec<Encoding,AnyMark>`… */
 const SPEC = /Spec(<|$)/;
+/** Specs made of views: concatenations, facets, repeats. */
+const COMPOSED = /(Concat|Facet|Repeat)Spec/;
 /** Channels that place marks: at the top level they belong in `encoding`, hardly ever in `mark`. */
 const POSITION = /^(x|y|x2|y2|xOffset|yOffset|theta|theta2|radius|radius2|longitude|latitude|longitude2|latitude2)$/;
 
@@ -66,6 +68,9 @@ export function vegaLitePlacement(schema: { definitions?: unknown }): NonNullabl
     if (key === 'selection') return { belongs: 'params' };
     // A layer's units have the marks; the layer itself has none.
     if (key === 'mark' && /LayerSpec/.test(definition)) return { belongs: 'layer' };
+    // A concatenation, facet or repeat has no size of its own: each view has one ("width" is a
+    // bar mark's width too, so without this the mark would be suggested).
+    if ((key === 'width' || key === 'height') && COMPOSED.test(definition)) return { belongs: 'views' };
     if (channels.has(key))
       return { belongs: markProps.has(key) && !POSITION.test(key) ? 'encoding-or-mark' : 'encoding' };
     if (channelProps.has(key)) return { belongs: 'channel-property' };

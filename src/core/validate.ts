@@ -189,6 +189,8 @@ const PLACES: Record<string, (key: string) => string> = {
     `"${k}" goes inside "encoding" (to show a field) or inside "mark" (one value for all marks)`,
   'channel-property': (k) => `"${k}" goes inside an encoding channel, e.g. "encoding": {"x": {"field": …, "${k}": …}}`,
   mark: (k) => `"${k}" is a mark property: it goes inside "mark", e.g. "mark": {"type": …, "${k}": …}`,
+  views: (k) =>
+    `"${k}" is a view's size: give each view its own (inside "vconcat", "hconcat" or "concat" items, or "spec" of a facet or repeat)`,
   layer: (k) => `"${k}" does not go beside "layer": each layer has its own, e.g. "layer": [{"${k}": …}, …]`,
   params: (k) =>
     `"${k}" is Vega-Lite 4: since version 5 selections are "params", e.g. "params": [{"name": "brush", "select": "interval"}]`,

@@ -58,9 +58,23 @@ export const MIN_PLOT = 40;
 export function limitsOf(sizes: SizeSignal[], mode: PlotFit): Limits {
   const { min, max } = SCALE_LIMITS[mode];
   if (mode === 'aspect') return { min, max };
-  const plots = sizes.filter((s) => !STEP.x.test(s.name) && !STEP.y.test(s.name));
-  const smallest = Math.min(...plots.map((s) => s.base));
-  return { min: Math.max(min, Math.min(1, MIN_PLOT / smallest)), max };
+  // Each plot stops at MIN_PLOT on its own (`plotSize`): the factor goes on shrinking the larger
+  // ones until the largest is that small too.
+  const largest = Math.max(...sizes.filter((s) => isPlot(s.name)).map((s) => s.base));
+  return { min: Math.max(min, Math.min(1, MIN_PLOT / largest)), max };
+}
+
+const isPlot = (name: string) => !STEP.x.test(name) && !STEP.y.test(name);
+
+/**
+ * A plot's size at factor `k`. In a composition (`floor`) a plot is not made smaller than
+ * MIN_PLOT (nor than its own size, if that is smaller): a stock chart's small panes (volume, an
+ * indicator's) stay readable in a short pane while the price plot gives up the rest, where one
+ * factor for all would either squash them or leave the whole taller than the pane.
+ */
+export function plotSize({ name, base }: SizeSignal, k: number, floor: boolean): number {
+  const scaled = Math.round(base * k * 100) / 100;
+  return floor && isPlot(name) ? Math.max(scaled, Math.min(base, MIN_PLOT)) : scaled;
 }
 
 /** Close enough: Vega rounds the drawn size up to whole pixels. */
@@ -271,7 +285,7 @@ export async function fitToPane(fitted: FittedView, target: Size): Promise<void>
   const solve = async (columns: number) => {
     await setSignal(view, COLUMNS, columns);
     const start = { scale: fitted.scale, size: laidOut(view) };
-    const solved = await solveScale((s) => layoutAt(view, sizes, s), target, start, mode, limits);
+    const solved = await solveScale((s) => layoutAt(view, sizes, s, mode === 'plots'), target, start, mode, limits);
     fitted.scale = solved.scale;
     fitted.columns = columns;
     return solved.size.width <= target.width;
@@ -295,10 +309,10 @@ async function setSignal(view: View, name: string, value: number): Promise<void>
   await view.runAsync();
 }
 
-/** Sets the plot sizes of `view` for a scale and runs it; the drawn size comes back. */
-export async function layoutAt(view: View, sizes: PlotSizes, scale: Scale): Promise<Size> {
+/** Sets the plot sizes of `view` for a scale (`plotSize`) and runs it; the drawn size comes back. */
+export async function layoutAt(view: View, sizes: PlotSizes, scale: Scale, floor = false): Promise<Size> {
   for (const axis of ['x', 'y'] as const)
-    for (const { name, base } of sizes[axis]) view.signal(name, Math.round(base * scale[axis] * 100) / 100);
+    for (const size of sizes[axis]) view.signal(size.name, plotSize(size, scale[axis], floor));
   await view.runAsync();
   return laidOut(view);
 }

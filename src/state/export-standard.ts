@@ -129,8 +129,9 @@ async function themedVega(text: string, theme?: string): Promise<string> {
 /**
  * The Vega Editor link of a text: `#/url/vega-lite/<lz-string>` of its standard Vega-Lite, or
  * `#/url/vega/…` of a Vega spec, the editor's own link format (which src/io/share.ts reads back).
+ * With the chart on screen (`view`) its indicators' values go in the link's data sets, as in an export.
  */
-export async function vegaEditorUrl(text: string, language: Language, theme?: string): Promise<string> {
-  const spec = language === 'vega' ? await themedVega(text, theme) : await standardVegaLite(text, theme);
+export async function vegaEditorUrl(text: string, language: Language, theme?: string, view?: unknown): Promise<string> {
+  const spec = language === 'vega' ? await themedVega(text, theme) : await standardVegaLite(text, theme, view);
   return `${VEGA_EDITOR}#/url/${language === 'vega' ? 'vega' : 'vega-lite'}/${compressToEncodedURIComponent(spec)}`;
 }

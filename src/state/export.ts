@@ -125,7 +125,7 @@ export async function vegaEditorLink(s: ExportSource, stale?: string): Promise<V
   if (s.text === undefined) return { note: 'Nothing compiled yet' };
   try {
     const { vegaEditorUrl } = await import('./export-standard');
-    const url = await vegaEditorUrl(s.text, s.language, s.theme);
+    const url = await vegaEditorUrl(s.text, s.language, s.theme, s.view);
     return stale ? { url, note: `Of the last good chart: the text has ${stale}.` } : { url };
   } catch (e) {
     return { note: `No Vega Editor link: ${e instanceof Error ? e.message : String(e)}` };

@@ -451,5 +451,14 @@ test.describe('exports', () => {
     expect(inPlain).toEqual(inApp);
     expect(seen.consoleErrors).toEqual([]);
     await context.close();
+
+    // The Vega Editor link of the Share panel carries the same values.
+    await page.getByTestId('share').click();
+    const href = (await page.getByTestId('vega-editor-link').getAttribute('href'))!;
+    const linked = JSON.parse(
+      LZString.decompressFromEncodedURIComponent(href.slice(href.indexOf('/vega-lite/') + 11))!,
+    );
+    expect(linked.datasets).toEqual(spec.datasets);
+    expect(linked.datasets['chartspec_indicators'].length).toBe(120);
   });
 });

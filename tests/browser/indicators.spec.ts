@@ -148,3 +148,56 @@ test('the gallery dashboard labels each indicator with its parameters, and draws
   for (const label of ['BB 20 2', 'RSI 14', 'MACD 12 26 9', 'Signal', 'Histogram']) expect(texts).toContain(label);
   expect(seen.consoleErrors).toEqual([]);
 });
+
+test('indicators compose: a candlestick layered with an annotation, in a vconcat beside another view', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  const spec = {
+    data: { values },
+    vconcat: [
+      {
+        width: 600,
+        height: 200,
+        encoding: CANDLE_ENCODING,
+        layer: [
+          { mark: { type: 'candlestick', tooltip: false, indicators: [{ type: 'ema', period: 10 }, 'rsi'] } },
+          { mark: { type: 'annotation', items: [{ kind: 'level', y: 100, label: 'Pivot' }] } },
+        ],
+      },
+      {
+        width: 600,
+        height: 80,
+        mark: 'bar',
+        encoding: { x: CANDLE_ENCODING.x, y: { field: 'v', type: 'quantitative' } },
+      },
+    ],
+  };
+  await openWith(page, JSON.stringify(spec, null, 2));
+  const drawn = await page.evaluate(() => {
+    type Item = Record<string, unknown> & { items?: Item[]; marktype?: string; name?: string };
+    const host = document.querySelector('[data-testid="chart"]') as Element & {
+      chartspecView: { scenegraph(): { root: Item } };
+    };
+    const texts: string[] = [];
+    /** How many line points each group draws. */
+    const lines: Record<string, number> = {};
+    const walk = (n: Item, group: string) => {
+      if (n.marktype === 'text') for (const t of n.items ?? []) texts.push(String(t['text']));
+      if (n.marktype === 'line')
+        for (const t of n.items ?? []) {
+          // A warm-up bar's point is there, undefined: the line starts at the first value.
+          if (t['defined'] !== false) lines[group] = (lines[group] ?? 0) + 1;
+        }
+      for (const c of n.items ?? []) walk(c, n.marktype === 'group' && n.name ? n.name : group);
+    };
+    walk(host.chartspecView.scenegraph().root, '');
+    return { texts, lines };
+  });
+  for (const label of ['EMA 10', 'RSI 14', 'Pivot']) expect(drawn.texts).toContain(label);
+  // The EMA over the prices and the RSI in its pane, each from the end of its warm-up: 160 − 9
+  // and 160 − 14 points, in two groups of their own (the bar chart below draws no line).
+  expect(Object.values(drawn.lines).sort((a, b) => a - b)).toEqual([146, 151]);
+  expect(seen.consoleErrors).toEqual([]);
+});

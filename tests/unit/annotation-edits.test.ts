@@ -337,6 +337,10 @@ describe('insertAnnotation', () => {
     expect(insertAnnotation(LAYERED, '/layer/3', TREND)).toBeUndefined();
     expect(insertAnnotation(LAYERED, '/data', TREND)).toBeUndefined();
     expect(insertAnnotation('[1]', '', TREND)).toBeUndefined();
+    expect(insertAnnotation(LAYERED, 'layer/0', TREND)).toBeUndefined();
+    // Two marks: which one the chart draws is for the user to settle first.
+    expect(insertAnnotation('{"mark": "candlestick", "mark": "ohlc"}', '', TREND)).toBeUndefined();
+    expect(insertAnnotation('['.repeat(100_000) + ']'.repeat(100_000), '', TREND)).toBeUndefined();
   });
 });
 

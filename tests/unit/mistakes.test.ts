@@ -403,6 +403,15 @@ const MISTAKES: Mistake[] = [
     ),
   },
   {
+    name: 'width of a concatenation',
+    text: vl('  "width": 300,\n  "vconcat": [{"mark": "bar", "encoding": {"x": {"field": "a"}}}]'),
+    error: e(
+      '"width" is a view\'s size: give each view its own (inside "vconcat", "hconcat" or "concat" items, or "spec" of a facet or repeat)',
+      '3:3-3:10',
+      '"width"',
+    ),
+  },
+  {
     name: 'mark beside layer',
     text: vl('  "mark": "bar",\n  "layer": [{"mark": "line"}]'),
     error: e(

@@ -168,9 +168,34 @@ describe('a composition drawn by Vega, sized to a pane', () => {
   it('no plot is made smaller than MIN_PLOT: a pane too small leaves the chart larger than it', async () => {
     const fitted = await fittedView(JSON.parse(candles));
     await fitToPane(fitted, { width: 700, height: 120 });
-    const heights = fitted.fit.sizes.y.map((s) => s.base * fitted.scale.y);
+    const heights = fitted.fit.sizes.y.map((s) => fitted.view.signal(s.name) as number);
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(MIN_PLOT - 0.01);
     expect(drawnSize(fitted.view).height).toBeGreaterThan(120);
+  });
+
+  it('a short pane keeps the small panes at MIN_PLOT and takes the rest from the large plot', async () => {
+    const spec = {
+      data: rows,
+      vconcat: [view(300, 300), view(300, 80), view(300, 90), view(300, 90)],
+    };
+    const fitted = await fittedView(spec);
+    const heights = () =>
+      fitted.fit.sizes.y
+        .filter((s) => /concat_\d_height/.test(s.name))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((s) => fitted.view.signal(s.name) as number);
+    // What is drawn beside the plots (axes, spacing) does not change with their heights.
+    const around = drawnSize(fitted.view).height - heights().reduce((a, b) => a + b);
+    // One factor for all would stop at 0.5 (the 80 px pane at MIN_PLOT): plots 280 px high in all.
+    const box = { width: 400, height: Math.round(around + 230) };
+    await fitToPane(fitted, box);
+    const size = drawnSize(fitted.view);
+    expect(within(size, box), `${JSON.stringify(size)} in ${JSON.stringify(box)}`).toBe(true);
+    expect(size.height).toBeGreaterThan(box.height - 10);
+    const [price, ...panes] = heights();
+    for (const h of panes) expect(h).toBeCloseTo(MIN_PLOT, 0);
+    expect(price!).toBeGreaterThan(90);
+    expect(price!).toBeLessThan(120);
   });
 
   it('a grid too wide for the pane wraps into fewer columns, and gets them back when there is room', async () => {
