@@ -378,10 +378,8 @@ export class DrawingControls {
     const prices = [f.open, f.high, f.low, f.close].map((k) => Number(bar[k])).filter(Number.isFinite);
     // Nearest on screen (on a log axis, nearest in price is not what the eye sees).
     const py = at.y - t.plot.y;
-    const y = prices.reduce(
-      (best, p) => (Math.abs((sy(p) as number) - py) < Math.abs((sy(best) as number) - py) ? p : best),
-      raw.y,
-    );
+    const off = (p: number) => Math.abs((sy(p) as number) - py);
+    const y = prices.reduce((best, p) => (off(p) < off(best) ? p : best), prices[0] ?? raw.y);
     return { x, y };
   }
 

@@ -554,3 +554,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('with the magnet, a point snaps to the nearest open, high, low or close; Escape drops a drawing under way', async ({
+  page,
+}) => {
+  await open(page);
+  const plot = await plotOf(page);
+  await page.getByTestId('tool-magnet').click();
+  await expect(page.getByTestId('tool-magnet')).toHaveAttribute('aria-pressed', 'true');
+  // Four pixels over bar 25's high, and a little to the side of its time.
+  const high = to(plot, { i: 25, price: values[25]!.high });
+  await page.getByTestId('tool-level').click();
+  await page.mouse.click(high.x + 3, high.y - 4);
+  await expect.poll(async () => itemsOf(await savedText(page)).length).toBe(1);
+  expect(itemsOf(await savedText(page))[0]).toEqual({ kind: 'level', y: values[25]!.high });
+
+  // A channel whose base line is drawn, waiting for its third point: Escape drops it and the tool.
+  const text = await savedText(page);
+  await page.getByTestId('tool-channel').click();
+  await drag(page, to(plot, A), to(plot, B));
+  await page.mouse.move(to(plot, C).x, to(plot, C).y, { steps: 3 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tool-channel')).toHaveAttribute('aria-pressed', 'false');
+  await page.mouse.click(to(plot, C).x, to(plot, C).y);
+  await page.waitForTimeout(600);
+  expect(await savedText(page)).toBe(text);
+});
