@@ -1,6 +1,6 @@
 import { annotationsOf, type AnnotationPosition, type SpecAnnotation } from '../core/annotation-edits';
 import type { DrawingTool } from '../core/drawing';
-import type { AnnotationItem } from '../core/marks/annotation-types';
+import { ANNOTATION, type AnnotationItem } from '../core/marks/annotation-types';
 
 /**
  * What drawing on the chart asks the page to write into the spec's text, or to show in the
@@ -112,7 +112,8 @@ export class DrawingState {
     }
     let list = this.found.get(unit);
     if (!list) {
-      list = annotationsOf(this.text, unit);
+      // A text with no annotation is not parsed: typing into a big table of values stays cheap.
+      list = this.text.includes(ANNOTATION) ? annotationsOf(this.text, unit) : [];
       this.found.set(unit, list);
     }
     return list;
