@@ -20,6 +20,7 @@ import './workflows.css';
 import './dialogs.css';
 import './panes.css';
 import './explore.css';
+import './drawing.css';
 
 /**
  * The chart view, and Vega with it, is a chunk of its own: the app shell mounts (and shows the
@@ -148,6 +149,7 @@ export function App({ initialText, start, early }: AppProps) {
               loadMonaco={state.booted && state.editorTurn}
               options={prefs.editor}
               dark={dark}
+              onSelection={(start, end) => workspace.setSelection(start, end)}
             />
           }
           second={
@@ -172,6 +174,9 @@ export function App({ initialText, start, early }: AppProps) {
                     renderer={prefs.renderer}
                     onKeepRange={(ranges) => workspace.keepRange(ranges)}
                     onMarkOption={(units, key, value) => workspace.setMarkOption(units, key, value)}
+                    text={state.text}
+                    selection={files.selection}
+                    onDrawing={(action) => workspace.drawing(action)}
                   />
                 </Suspense>
               }

@@ -6,6 +6,8 @@ import type { LogEntry } from '../core/logger';
 import type { RendererChoice } from '../io/preferences';
 import type { ChartState, Summary } from '../state/chart-status';
 import type { ExploreMeta } from '../core/explore';
+import type { DrawingAction } from '../render/drawing-state';
+import { DrawingBar } from './DrawingBar';
 import { ExploreBar } from './ExploreBar';
 import { Navigator } from './Navigator';
 
@@ -34,6 +36,11 @@ interface ChartViewProps {
   onKeepRange?(ranges: ReturnType<ChartSession['visibleRanges']>): void;
   /** Writes an option into the mark of each explorable unit (a toggle above the chart chose it). */
   onMarkOption?(units: ExploreMeta[], key: string, value: unknown): void;
+  /** The editor's text and selection: drawings are read from it, the one selected is shown. */
+  text?: string;
+  selection?: { start: number; end: number } | undefined;
+  /** Writes what was drawn, moved or picked on the chart into the spec. */
+  onDrawing?(action: DrawingAction): void;
 }
 
 /**
@@ -56,6 +63,7 @@ export function ChartView(props: ChartViewProps) {
           onRuntime: (s, entries) => callbacks.current.onRuntime(s, entries),
           onFailed: (s, entries) => callbacks.current.onFailed(s, entries),
           onView: (view) => callbacks.current.onView?.(view),
+          onDrawing: (action) => callbacks.current.onDrawing?.(action),
         },
         { renderer },
       ),
@@ -66,6 +74,10 @@ export function ChartView(props: ChartViewProps) {
     () => session.hasChart() || (session.idle && spec !== undefined),
   );
   const explore = useSyncExternalStore(session.subscribe, session.exploreState);
+  const drawable = useSyncExternalStore(session.subscribe, session.drawable);
+  const drawing = useSyncExternalStore(session.subscribeDrawing, session.drawingSnapshot);
+  const { text = '', selection } = props;
+  useEffect(() => session.setSource(text, selection), [session, text, selection]);
   useEffect(() => session.setRenderer(renderer), [session, renderer]);
   useEffect(() => session.update(spec, drawingVersion), [session, spec, drawingVersion]);
 
@@ -84,8 +96,18 @@ export function ChartView(props: ChartViewProps) {
         />
       )}
       {hasChart ? (
-        <div className="chart-scroll">
-          <div className="chart" data-testid="chart" ref={session.attach} />
+        <div className="chart-body">
+          {drawable && (
+            <DrawingBar
+              tool={drawing.tool}
+              magnet={drawing.magnet}
+              onTool={(tool) => session.setTool(tool)}
+              onMagnet={(magnet) => session.setMagnet(magnet)}
+            />
+          )}
+          <div className="chart-scroll">
+            <div className="chart" data-testid="chart" ref={session.attach} />
+          </div>
         </div>
       ) : (
         <div className="chart-empty" data-testid="chart-empty">

@@ -9,7 +9,8 @@ export const SHORTCUTS: [keys: string, what: string][] = [
   [`${MOD}+Z`, 'Undo; also brings back a text replaced by an example, a file or a link'],
   ['Ctrl+Space', 'Suggest properties and values from the schema'],
   ['F1', "The editor's command palette"],
-  ['Escape', 'Close a menu, this panel or the gallery'],
+  ['Escape', 'Close a menu, this panel or the gallery; put a drawing tool down'],
+  ['Delete', 'Remove the drawing picked on the chart from the spec (the chart has the focus)'],
 ];
 
 /** The shortcuts table and where files and links go: the help dialog's first tab. */

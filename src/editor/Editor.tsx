@@ -11,6 +11,10 @@ export interface EditorHandle {
   applyEdits(edits: readonly { offset: number; length: number; content: string }[]): void;
   /** Runs Monaco's "Format Document". */
   format(): void;
+  /** Selects part of the text (offsets) and scrolls to it, the focus staying where it is. */
+  select(offset: number, length: number): void;
+  undo(): void;
+  redo(): void;
 }
 
 interface EditorProps {
@@ -22,6 +26,8 @@ interface EditorProps {
   /** Word wrap, minimap, text size. */
   options: EditorView;
   dark: boolean;
+  /** The selection moved (offsets into the text). */
+  onSelection?(start: number, end: number): void;
 }
 
 /**
@@ -29,16 +35,25 @@ interface EditorProps {
  * does the talking to it; this component gives it an element and shows which is up).
  */
 export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
-  { initialText, problems, onChange, loadMonaco, options, dark },
+  { initialText, problems, onChange, loadMonaco, options, dark, onSelection },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   // The host outlives renders; it calls the newest `onChange`.
-  const changed = useRef(onChange);
+  const changed = useRef({ onChange, onSelection });
   useEffect(() => {
-    changed.current = onChange;
+    changed.current = { onChange, onSelection };
   });
-  const [editor] = useState(() => new MonacoHost(initialText, (text) => changed.current(text), options, dark));
+  const [editor] = useState(
+    () =>
+      new MonacoHost(
+        initialText,
+        (text) => changed.current.onChange(text),
+        options,
+        dark,
+        (start, end) => changed.current.onSelection?.(start, end),
+      ),
+  );
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [schemas, setSchemas] = useState(false);
 
@@ -72,6 +87,9 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(
       replaceText: (text) => editor.replaceText(text),
       applyEdits: (edits) => editor.applyEdits(edits),
       format: () => editor.format(),
+      select: (offset, length) => editor.select(offset, length),
+      undo: () => editor.undo(),
+      redo: () => editor.redo(),
     }),
     [editor],
   );

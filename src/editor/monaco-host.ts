@@ -88,6 +88,8 @@ export class MonacoHost {
     private readonly onChange: (text: string) => void,
     private view: EditorView,
     private dark: boolean,
+    /** The selection moved (offsets into the text; equal for a cursor). */
+    private readonly onSelection: (start: number, end: number) => void = () => {},
   ) {}
 
   /** The page's colors changed. */
@@ -133,7 +135,13 @@ export class MonacoHost {
       noSurround = off;
       editor.updateOptions({ autoSurround: off ? 'never' : 'languageDefined' });
     };
-    editor.onDidChangeCursorSelection(updateSurround);
+    editor.onDidChangeCursorSelection((e) => {
+      updateSurround();
+      const s = e.selection;
+      const a = model.getOffsetAt({ lineNumber: s.startLineNumber, column: s.startColumn });
+      const b = model.getOffsetAt({ lineNumber: s.endLineNumber, column: s.endColumn });
+      this.onSelection(a, b);
+    });
     editor.onDidChangeModelContent((e) => {
       const nowLarge = model.getLineCount() >= LARGE_TEXT_LINES;
       if (nowLarge !== large) editor.updateOptions(largeTextOptions((large = nowLarge)));
@@ -209,6 +217,37 @@ export class MonacoHost {
       this.fallback.focus();
       this.fallback.setSelectionRange(range.start.offset, range.end.offset);
     }
+  }
+
+  /**
+   * Selects a part of the text (offsets) and scrolls to it, leaving the focus where it is: what
+   * was drawn or picked on the chart, shown in the text while the chart keeps the keys.
+   */
+  select(offset: number, length: number): void {
+    const ed = this.editor;
+    const model = ed?.getModel();
+    if (ed && model) {
+      const a = model.getPositionAt(offset);
+      const b = model.getPositionAt(offset + length);
+      const range = {
+        startLineNumber: a.lineNumber,
+        startColumn: a.column,
+        endLineNumber: b.lineNumber,
+        endColumn: b.column,
+      };
+      ed.setSelection(range);
+      // Down to its lines only: scrolled sideways to a long item's end, the text would lose its indent.
+      ed.revealLinesInCenterIfOutsideViewport(a.lineNumber, b.lineNumber);
+    } else this.fallback?.setSelectionRange(offset, offset + length);
+  }
+
+  /** The editor's undo and redo (a drawing written from the chart is one step of it). */
+  undo(): void {
+    this.editor?.trigger('chartspec', 'undo', null);
+  }
+
+  redo(): void {
+    this.editor?.trigger('chartspec', 'redo', null);
   }
 
   /** Replaces the whole text as one undoable edit (Ctrl+Z brings the old text back). */

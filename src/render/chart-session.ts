@@ -16,6 +16,9 @@ import { paneBox, paneFitted, plotSizes, type PaneFit, type Size } from './pane-
 import { ExploreControls, exploreSetup, type ExploreState, type KeptZooms } from './explore-controls';
 import type { Zoom } from './explore-range';
 import type { ExploreMeta, RangeToken } from '../core/explore';
+import type { DrawingTool } from '../core/drawing';
+import { DrawingControls } from './drawing-controls';
+import { DrawingState, type DrawingAction, type DrawingSnapshot } from './drawing-state';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
 export interface ChartEvents {
@@ -27,6 +30,8 @@ export interface ChartEvents {
   onFailed(spec: VegaSpec, entries: LogEntry[]): void;
   /** The view on screen (for exports). */
   onView?(view: View | undefined): void;
+  /** Something drawn, moved or picked on the chart, for the page to write into the spec (./drawing-state.ts). */
+  onDrawing?(action: DrawingAction): void;
 }
 
 /** A view made from a runtime spec, and what takes it off the page. */
@@ -120,6 +125,10 @@ export class ChartSession {
   private controls: ExploreControls | undefined;
   /** What the explorable units showed when their view was taken down: the next view goes on showing it. */
   private kept: KeptZooms | undefined;
+  /** The tool, the magnet and the item picked: they outlast the views, as each edit draws the chart anew. */
+  private readonly drawingState = new DrawingState();
+  /** Drawing on the view on screen, when it explores its time axis. */
+  private drawings: DrawingControls | undefined;
 
   constructor(
     private readonly events: ChartEvents,
@@ -133,6 +142,12 @@ export class ChartSession {
 
   /** Whether there is a chart to show (else the pane shows its hint); `subscribe` says when it changes. */
   readonly hasChart = (): boolean => this.drawing !== undefined;
+
+  /**
+   * Whether the chart can be drawn on (it explores its time axis); known from the spec, so the
+   * drawing tools stay while each edit's view is made anew.
+   */
+  readonly drawable = (): boolean => !!this.drawing?.zooms.length;
 
   /** Calls `listener` when `hasChart` changes (useSyncExternalStore's shape). */
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -179,6 +194,28 @@ export class ChartSession {
   /** The explorable units of the chart on screen (where a toggle writes into the spec). */
   exploreUnits(): ExploreMeta[] {
     return this.drawing?.zooms.map((z) => z.meta) ?? [];
+  }
+
+  /** The drawing tool in hand and the magnet (`subscribeDrawing` says when they change). */
+  readonly drawingSnapshot = (): DrawingSnapshot => this.drawingState.snapshot;
+
+  readonly subscribeDrawing = (listener: () => void): (() => void) => this.drawingState.subscribe(listener);
+
+  /** Takes a drawing tool (or puts it down): the next press on a plot draws. */
+  setTool(tool: DrawingTool | undefined): void {
+    if (tool === undefined) this.drawings?.cancel();
+    // A tool taken lets the item picked go: the next press draws, and its handles would be in the way.
+    else this.drawingState.setPick(null);
+    this.drawingState.setTool(tool);
+  }
+
+  setMagnet(magnet: boolean): void {
+    this.drawingState.setMagnet(magnet);
+  }
+
+  /** The editor's text and selection: the items drawn are read from it, the one selected is picked. */
+  setSource(text: string, selection: { start: number; end: number } | undefined): void {
+    this.drawingState.setSource(text, selection);
   }
 
   /** Each explorable unit's range in view, as its spec would write it. */
@@ -249,6 +286,10 @@ export class ChartSession {
   /** Keys pan and zoom a chart that explores its time axis, while it has the focus (./explore-keys.ts). */
   private readonly onKey = (e: KeyboardEvent): void => {
     const live = this.live;
+    if (this.drawings?.key(e)) {
+      e.preventDefault();
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (this.controls?.key(e)) {
       e.preventDefault();
@@ -362,9 +403,10 @@ export class ChartSession {
   }
 
   private setDrawing(drawing: Drawing | undefined): void {
-    const had = this.drawing !== undefined;
+    const had = this.hasChart();
+    const drawable = this.drawable();
     this.drawing = drawing;
-    if (had !== (drawing !== undefined)) this.notify();
+    if (had !== this.hasChart() || drawable !== this.drawable()) this.notify();
   }
 
   private notify(): void {
@@ -402,6 +444,8 @@ export class ChartSession {
     const old = this.embedded;
     this.embedded = undefined;
     this.live = undefined;
+    this.drawings?.destroy();
+    this.drawings = undefined;
     if (this.controls) {
       this.kept = this.controls.kept();
       this.controls.destroy();
@@ -449,6 +493,10 @@ export class ChartSession {
   /** The crosshair, pinch and range buttons of a view that explores its time axis. */
   private exploring(view: View, zooms: Zoom[]): ExploreControls {
     this.controls = new ExploreControls(this.element!, view, zooms, () => this.notify());
+    if (typeof document !== 'undefined')
+      this.drawings = new DrawingControls(this.element!, view, zooms, this.drawingState, (a) =>
+        this.events.onDrawing?.(a),
+      );
     this.notify();
     return this.controls;
   }
@@ -459,12 +507,15 @@ export class ChartSession {
    */
   private async fitPane(): Promise<void> {
     if (this.live && this.element) await fitLiveView(this.live, this.paneSize(this.element));
+    this.controls?.resized();
+    this.drawings?.refresh();
   }
 
   private drawn(view: View, spec: VegaSpec, patched: boolean): void {
     this.good = spec;
     this.stale = undefined;
     this.events.onView?.(view);
+    this.drawings?.refresh();
     const detail = patched ? { version: this.drawingVersion, patched: true } : { version: this.drawingVersion };
     performance.mark('chartspec:drawn', { detail });
     this.events.onDrawn(spec);

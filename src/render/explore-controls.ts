@@ -44,6 +44,18 @@ export type KeptZooms = Map<string, { domain: [number, number] | null; range: Ex
 
 const keyOf = (meta: ExploreMeta) => `${meta.unit} ${meta.mark} ${meta.fields.x}`;
 
+/**
+ * What the one unit of the view before showed, when the view now has one unit of the same mark
+ * and x at another place in the text: a unit made a layer (the first drawing on a lone
+ * candlestick does that) goes on showing its range.
+ */
+function keptElsewhere(kept: KeptZooms | undefined, zooms: readonly Zoom[]) {
+  if (kept?.size !== 1 || zooms.length !== 1) return undefined;
+  const [key, value] = [...kept.entries()][0]!;
+  const { meta } = zooms[0]!;
+  return key.endsWith(` ${meta.mark} ${meta.fields.x}`) ? value : undefined;
+}
+
 export interface NavigatorState {
   /** The whole series, an SVG path in `OVERVIEW_BOX`. */
   path: string;
@@ -131,7 +143,7 @@ export class ExploreControls {
       for (const z of this.zooms) z.whole = undefined;
     }
     for (const z of this.zooms) {
-      const before = kept?.get(keyOf(z.meta));
+      const before = kept?.get(keyOf(z.meta)) ?? keptElsewhere(kept, this.zooms);
       if (before && JSON.stringify(before.range) === JSON.stringify(z.meta.range)) {
         if (await this.restore(z, before.domain)) continue;
       }
@@ -243,6 +255,12 @@ export class ExploreControls {
     if (this.state.navigator) this.placeNavigator();
     this.crosshair?.refresh();
     return grew;
+  }
+
+  /** The view was sized anew (the pane changed size, a bar beside it came): the navigator lines up with the plot again. */
+  resized(): void {
+    if (this.state.navigator) this.placeNavigator();
+    this.crosshair?.refresh();
   }
 
   /** Shift+← / Shift+→ step the crosshair, Escape hides it; whether the key was taken. */

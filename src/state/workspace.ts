@@ -14,12 +14,18 @@ import type { LiveSession } from './live-session';
 import { Store } from './store';
 import { markOptionEdits, rangeEdits, type TextEdit } from '../core/spec-edits';
 import type { ExploreMeta } from '../core/explore';
+import { annotationsOf, deleteAnnotation, insertAnnotation, moveAnnotation } from '../core/annotation-edits';
+import type { DrawingAction } from '../render/drawing-state';
 import type { WorkspaceEnv } from './workspace-env';
 
-/** What the workspace asks of the editor: a text to replace its own, edits of its text. */
+/** What the workspace asks of the editor: a text to replace its own, edits of its text, a part of it shown. */
 export interface WorkspaceEditor {
   replaceText(text: string): void;
   applyEdits(edits: readonly TextEdit[]): void;
+  /** Selects part of the text and scrolls to it, the focus staying where it is. */
+  select(offset: number, length: number): void;
+  undo(): void;
+  redo(): void;
 }
 
 /** Where the text in the editor came from, as the page found it at start. */
@@ -53,6 +59,8 @@ export interface WorkspaceState {
   gallery: boolean;
   /** Newest first, at most `MAX_MESSAGES`. */
   messages: Message[];
+  /** The editor's selection (offsets into the text): the chart shows the drawing whose text holds it. */
+  selection?: { start: number; end: number };
 }
 
 /** How a text comes in. */
@@ -208,6 +216,41 @@ export class Workspace extends Store<WorkspaceState> {
       units.map((at) => ({ at, key, value })),
     );
     if (edits.length) this.editor()?.applyEdits(edits);
+  }
+
+  /**
+   * Writes what was done on the chart into the text (issue 23): a drawing finished, an item moved
+   * or removed, each one undoable edit; the item's text is then selected (the editor scrolls to
+   * it). A text that does not parse (or no longer has the item) is left alone, and nothing is said:
+   * the chart on screen is then the last good one, and the Problems list says why.
+   */
+  drawing(action: DrawingAction): void {
+    const editor = this.editor();
+    if (!editor) return;
+    const text = this.live.get().text;
+    if (action.kind === 'insert') {
+      const done = insertAnnotation(text, action.unit, action.item);
+      if (!done) return;
+      editor.applyEdits(done.edits);
+      editor.select(done.inserted.offset, done.inserted.length);
+    } else if (action.kind === 'move') {
+      const edits = moveAnnotation(text, action.pointer, action.position);
+      if (!edits?.length) return;
+      editor.applyEdits(edits);
+      const moved = annotationsOf(this.live.get().text, action.unit).find((a) => a.pointer === action.pointer);
+      if (moved) editor.select(moved.offset, moved.length);
+    } else if (action.kind === 'delete') {
+      const edits = deleteAnnotation(text, action.pointer);
+      if (edits?.length) editor.applyEdits(edits);
+    } else if (action.kind === 'select') editor.select(action.offset, action.length);
+    else if (action.kind === 'undo') editor.undo();
+    else editor.redo();
+  }
+
+  /** The editor's selection moved. */
+  setSelection(start: number, end: number): void {
+    const now = this.get().selection;
+    if (now?.start !== start || now.end !== end) this.set({ selection: { start, end } });
   }
 
   restore(entry: RecentEntry): void {

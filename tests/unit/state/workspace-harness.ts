@@ -42,6 +42,8 @@ export const START: StartInfo = { fileName: 'chart.vl.json', pristine: false, ga
 /** A workspace over a live session whose editor is a plain text (replacing it types it). */
 export async function workspace(text: string, start: Partial<StartInfo> = {}, env = page()) {
   const h = new LiveHarness({ text, lockedOut: !!start.lockedOut });
+  /** The parts of the text the workspace selected in the editor. */
+  const selected: { offset: number; length: number }[] = [];
   const editor = {
     replaceText: (t: string) => h.live.setText(t),
     applyEdits: (edits: readonly TextEdit[]) => {
@@ -50,10 +52,13 @@ export async function workspace(text: string, start: Partial<StartInfo> = {}, en
         t = t.slice(0, e.offset) + e.content + t.slice(e.offset + e.length);
       h.live.setText(t);
     },
+    select: (offset: number, length: number) => void selected.push({ offset, length }),
+    undo: () => {},
+    redo: () => {},
   };
   const ws = new Workspace(h.live, () => editor, env.env, { ...START, ...start });
   h.live.start();
   h.answer();
   await h.drawn();
-  return { h, ws, ...env };
+  return { h, ws, selected, ...env };
 }

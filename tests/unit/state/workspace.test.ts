@@ -271,3 +271,59 @@ describe('notices and the lock-out', () => {
     expect(ws.get().messages.map((m) => m.testid)).toEqual(['opened', 'recent-warning']);
   });
 });
+
+describe('drawing on the chart', () => {
+  const candles = JSON.stringify(
+    {
+      data: { values: [{ d: '2024-01-01', o: 1, h: 2, l: 0.5, c: 1.5 }] },
+      layer: [
+        {
+          mark: 'candlestick',
+          encoding: {
+            x: { field: 'd', type: 'temporal' },
+            open: { field: 'o' },
+            high: { field: 'h' },
+            low: { field: 'l' },
+            close: { field: 'c' },
+          },
+        },
+      ],
+    },
+    null,
+    2,
+  );
+  const item = { kind: 'level', y: 1.25 } as const;
+
+  it('a drawing finished is inserted beside its unit as one edit, and its text selected', async () => {
+    const { h, ws, selected } = await workspace(candles);
+    ws.drawing({ kind: 'insert', unit: '/layer/0', item });
+    const text = h.live.get().text;
+    expect(JSON.parse(text).layer[1]).toEqual({ mark: { type: 'annotation', items: [item] } });
+    expect(selected).toHaveLength(1);
+    const { offset, length } = selected[0]!;
+    expect(JSON.parse(text.slice(offset, offset + length))).toEqual(item);
+  });
+
+  it('moving an item rewrites its positions and selects it again; Delete takes it out', async () => {
+    const { h, ws, selected } = await workspace(candles);
+    ws.drawing({ kind: 'insert', unit: '/layer/0', item });
+    ws.drawing({ kind: 'move', unit: '/layer/0', pointer: '/layer/1/mark/items/0', position: { y: 1.75 } });
+    const text = h.live.get().text;
+    expect(JSON.parse(text).layer[1].mark.items).toEqual([{ kind: 'level', y: 1.75 }]);
+    const { offset, length } = selected.at(-1)!;
+    expect(JSON.parse(text.slice(offset, offset + length))).toEqual({ kind: 'level', y: 1.75 });
+    ws.drawing({ kind: 'delete', pointer: '/layer/1/mark/items/0' });
+    expect(h.live.get().text).toBe(candles);
+  });
+
+  it('a text that does not parse is left alone', async () => {
+    const broken = candles.slice(0, -3);
+    const { h, ws, selected } = await workspace(broken);
+    ws.drawing({ kind: 'insert', unit: '/layer/0', item });
+    ws.drawing({ kind: 'move', unit: '/layer/0', pointer: '/layer/1/mark/items/0', position: { y: 1 } });
+    ws.drawing({ kind: 'delete', pointer: '/layer/1/mark/items/0' });
+    expect(h.live.get().text).toBe(broken);
+    expect(selected).toEqual([]);
+    expect(ws.get().messages).toEqual([]);
+  });
+});

@@ -1,0 +1,486 @@
+import type { View } from 'vega';
+import type { AnnotationPosition, SpecAnnotation } from '../core/annotation-edits';
+import {
+  drawnItem,
+  handlesOf,
+  movedPosition,
+  parseX,
+  positionFormat,
+  shiftedPosition,
+  TOOL_POINTS,
+  type DrawingTool,
+  type PositionFormat,
+} from '../core/drawing';
+import type { ExploreMeta } from '../core/explore';
+import type { AnnotationItem } from '../core/marks/annotation-types';
+import { hitIndex, shapesOf, type Projector } from './drawing-geometry';
+import { DrawingOverlay, type OverlayPlot } from './drawing-overlay';
+import type { DrawingAction, DrawingState } from './drawing-state';
+import type { Zoom } from './explore-range';
+import { barsOf, drawnBox, nearestBar, plotOf, type PlotBox } from './explore-scene';
+
+/**
+ * Drawing on an explorable chart, and moving what is drawn (issue 23): the pointer's part. With a
+ * tool in hand, a press on a plot starts a drawing instead of a pan (the press is kept from Vega's
+ * drag, which listens on the canvas below; the wheel still zooms); a drag places two points, a
+ * click one (or the first of two, the second then clicked), and the finished item goes into the
+ * spec through the page (a `DrawingAction`). Without a tool, a press on an item picks it (its
+ * text is selected in the editor), and dragging it or one of its handles moves its points; a press
+ * on nothing pans as before. Points snap to the nearest bar's time, and with the magnet to its
+ * nearest open, high, low or close. Pixels and data meet through the view's live scales, so all of
+ * it holds zoomed and panned. One per view, made and dropped with the explore controls.
+ */
+type Pt = { x: number; y: number };
+
+interface Target {
+  meta: ExploreMeta;
+  plot: PlotBox;
+}
+
+type Gesture =
+  | {
+      type: 'draw';
+      tool: DrawingTool;
+      target: Target;
+      format: PositionFormat;
+      /** The points placed so far, and the one under the pointer. */
+      points: Pt[];
+      current: Pt;
+      /** The button is down (else the drawing waits for a click that places its next point). */
+      pressed: boolean;
+      /** Where the press was, in the view's pixels (a press that hardly moves is a click). */
+      down: Pt;
+      /** Presses so far: the first one, if it only clicked, places the first point alone. */
+      presses: number;
+    }
+  | {
+      type: 'move';
+      target: Target;
+      format: PositionFormat;
+      annotation: SpecAnnotation;
+      /** The handle dragged, or undefined for the whole item. */
+      handle: number | undefined;
+      /** Where the drag started and where it is, in data. */
+      from: Pt;
+      position: AnnotationPosition | undefined;
+      down: Pt;
+    };
+
+/** How far (px) a press may move and still count as a click. */
+const CLICK_SLOP = 3;
+/** How near (px) a press must be to a handle to take it. */
+const HANDLE_SLOP = 8;
+
+/**
+ * The points of a drawing under way, the pointer's last: as many as the tool takes, the last
+ * repeated until the rest are placed (a channel being dragged shows its base line alone).
+ */
+function previewPoints(g: { tool: DrawingTool; points: Pt[]; current: Pt }): Pt[] {
+  const needed = TOOL_POINTS[g.tool];
+  const points = needed === 1 ? [g.current] : [...g.points, g.current];
+  while (points.length < needed) points.push(points.at(-1)!);
+  return points.slice(0, needed);
+}
+
+const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+export class DrawingControls {
+  private readonly overlay: DrawingOverlay;
+  private gesture: Gesture | undefined;
+  private frame = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly el: HTMLElement,
+    private readonly view: View,
+    private readonly zooms: readonly Zoom[],
+    private readonly state: DrawingState,
+    private readonly act: (action: DrawingAction) => void,
+  ) {
+    this.overlay = new DrawingOverlay(el.parentElement ?? el);
+    el.addEventListener('pointerdown', this.onDown, true);
+    el.addEventListener('pointermove', this.onHover);
+    el.addEventListener('dblclick', this.onDoubleClick, true);
+    for (const z of zooms) view.addSignalListener(z.signal, this.onZoom);
+    this.unsubscribe = state.subscribe(this.onState);
+    this.onState();
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.frame);
+    this.endPress();
+    this.unsubscribe();
+    this.el.removeEventListener('pointerdown', this.onDown, true);
+    this.el.removeEventListener('pointermove', this.onHover);
+    this.el.removeEventListener('dblclick', this.onDoubleClick, true);
+    this.el.classList.remove('drawing-tool', 'drawing-hover');
+    for (const z of this.zooms) this.view.removeSignalListener(z.signal, this.onZoom);
+    this.overlay.destroy();
+  }
+
+  /** Draws the overlay again (the view ran: it was sized, patched, zoomed). */
+  refresh(): void {
+    this.schedule();
+  }
+
+  /**
+   * Escape drops the drawing and the tool (or lets the item picked go), Delete and Backspace
+   * remove the item picked from the spec, Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) undo and redo in the
+   * editor; whether the key was taken.
+   */
+  key(e: KeyboardEvent): boolean {
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && !e.altKey && (e.key === 'z' || e.key === 'Z' || e.key === 'y')) {
+      this.act({ kind: e.key === 'y' || e.shiftKey ? 'redo' : 'undo' });
+      return true;
+    }
+    if (mod || e.altKey) return false;
+    if (e.key === 'Escape') {
+      const busy = this.gesture !== undefined || this.state.snapshot.tool !== undefined;
+      this.cancel();
+      if (!busy && this.picked()) this.state.setPick(null);
+      return false; // the crosshair hides on it too
+    }
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      const picked = this.picked();
+      if (!picked || this.gesture) return false;
+      this.state.setPick(null);
+      this.act({ kind: 'delete', pointer: picked.annotation.pointer });
+      return true;
+    }
+    return false;
+  }
+
+  /** Drops a drawing under way and the tool. */
+  cancel(): void {
+    this.gesture = undefined;
+    this.endPress();
+    this.state.setTool(undefined);
+    this.schedule();
+  }
+
+  private readonly onState = (): void => {
+    const tool = this.state.snapshot.tool;
+    // A tool put down (Escape, another chosen on the bar) ends what it was drawing.
+    if (this.gesture?.type === 'draw' && this.gesture.tool !== tool) {
+      this.gesture = undefined;
+      this.endPress();
+    }
+    this.el.classList.toggle('drawing-tool', tool !== undefined);
+    this.schedule();
+  };
+
+  private readonly onZoom = (): void => this.schedule();
+
+  // --- the pointer ---
+
+  private readonly onDown = (e: PointerEvent): void => {
+    if (e.button !== 0 || e.ctrlKey || e.metaKey) return;
+    const at = this.viewPoint(e);
+    const tool = this.state.snapshot.tool;
+    const g = this.gesture;
+    if (g?.type === 'draw' && !g.pressed) {
+      this.take(e);
+      g.pressed = true;
+      g.presses++;
+      g.down = at;
+      g.current = this.snap(g.target, at);
+      this.startPress();
+      this.schedule();
+      return;
+    }
+    const target = this.targetAt(at);
+    if (!target) return;
+    if (tool) {
+      this.take(e);
+      const first = this.snap(target, at);
+      this.gesture = {
+        type: 'draw',
+        tool,
+        target,
+        format: this.formatOf(target),
+        points: TOOL_POINTS[tool] > 1 ? [first] : [],
+        current: first,
+        pressed: true,
+        down: at,
+        presses: 1,
+      };
+      this.startPress();
+      this.schedule();
+      return;
+    }
+    const hit = this.hitAt(target, at);
+    if (!hit) {
+      // A press on nothing pans (Vega's drag), and lets the item picked go.
+      if (this.picked()) this.state.setPick(null);
+      return;
+    }
+    this.take(e);
+    this.state.setPick({ unit: target.meta.unit, pointer: hit.annotation.pointer });
+    this.act({ kind: 'select', offset: hit.annotation.offset, length: hit.annotation.length });
+    this.gesture = {
+      type: 'move',
+      target,
+      format: this.formatOf(target),
+      annotation: hit.annotation,
+      handle: hit.handle,
+      from: this.dataAt(target, at),
+      position: undefined,
+      down: at,
+    };
+    this.startPress();
+  };
+
+  /** The press is the drawing's: Vega's drag (a pan) and the browser's text selection never see it. */
+  private take(e: PointerEvent): void {
+    e.stopPropagation();
+    e.preventDefault();
+    this.el.focus({ preventScroll: true });
+  }
+
+  private readonly onMove = (e: PointerEvent): void => {
+    const g = this.gesture;
+    if (!g) return;
+    const at = this.viewPoint(e);
+    if (g.type === 'draw') g.current = this.snap(g.target, at);
+    else this.drag(g, at);
+    this.schedule();
+  };
+
+  /** Over the chart with no button down: a drawing waiting for its next click follows; items under the pointer say they can be taken. */
+  private readonly onHover = (e: PointerEvent): void => {
+    if (this.gesture?.type === 'draw' && !this.gesture.pressed) return this.onMove(e);
+    if (this.gesture || this.state.snapshot.tool || e.buttons) return;
+    const at = this.viewPoint(e);
+    const target = this.targetAt(at);
+    this.el.classList.toggle('drawing-hover', !!target && !!this.hitAt(target, at));
+  };
+
+  private readonly onUp = (e: PointerEvent): void => {
+    const g = this.gesture;
+    this.endPress();
+    if (!g) return;
+    e.stopPropagation();
+    const at = this.viewPoint(e);
+    const clicked = Math.hypot(at.x - g.down.x, at.y - g.down.y) <= CLICK_SLOP;
+    if (g.type === 'move') {
+      this.gesture = undefined;
+      if (!clicked) this.drag(g, at);
+      if (!clicked && g.position)
+        this.act({ kind: 'move', unit: g.target.meta.unit, pointer: g.annotation.pointer, position: g.position });
+      this.schedule();
+      return;
+    }
+    g.current = this.snap(g.target, at);
+    g.pressed = false;
+    const needed = TOOL_POINTS[g.tool];
+    if (needed === 1) return this.finish(g, [g.current]);
+    // The first press of a two-point drawing that did not drag: its second point is clicked.
+    if (g.presses === 1 && clicked) return this.schedule();
+    g.points.push(g.current);
+    if (g.points.length >= needed) return this.finish(g, g.points);
+    this.schedule();
+  };
+
+  private readonly onDoubleClick = (e: MouseEvent): void => {
+    // Vega-Lite's double-click goes back to the whole range: not while drawing.
+    if (this.gesture || this.state.snapshot.tool) e.stopPropagation();
+  };
+
+  private startPress(): void {
+    window.addEventListener('pointermove', this.onMove, true);
+    window.addEventListener('pointerup', this.onUp, true);
+    window.addEventListener('pointercancel', this.onCancel, true);
+  }
+
+  private endPress(): void {
+    window.removeEventListener('pointermove', this.onMove, true);
+    window.removeEventListener('pointerup', this.onUp, true);
+    window.removeEventListener('pointercancel', this.onCancel, true);
+  }
+
+  private readonly onCancel = (): void => {
+    this.gesture = undefined;
+    this.endPress();
+    this.schedule();
+  };
+
+  private finish(g: Extract<Gesture, { type: 'draw' }>, points: Pt[]): void {
+    this.gesture = undefined;
+    // One drawing, then back to the pointer (as trading tools do).
+    this.state.setTool(undefined);
+    this.act({ kind: 'insert', unit: g.target.meta.unit, item: drawnItem(g.tool, points, g.format) });
+    this.schedule();
+  }
+
+  /** The position a drag gives the item: a handle follows the (snapped) pointer, the body moves by whole bars. */
+  private drag(g: Extract<Gesture, { type: 'move' }>, at: Pt): void {
+    const item = g.annotation.item;
+    if (g.handle !== undefined) {
+      g.position = movedPosition(item, g.handle, this.snap(g.target, at), g.format);
+      return;
+    }
+    const to = this.dataAt(g.target, at);
+    const dx = this.snapX(g.target, to.x) - this.snapX(g.target, g.from.x);
+    g.position = shiftedPosition(item, dx, to.y - g.from.y, g.format);
+  }
+
+  // --- pixels and data ---
+
+  /** The pointer in the view's pixels (from the canvas' top left). */
+  private viewPoint(e: { clientX: number; clientY: number }): Pt {
+    const box = drawnBox(this.view) ?? this.el.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  }
+
+  /** The explorable units drawn, with their plots; not a percent price axis, whose y is not a price. */
+  private targets(): Target[] {
+    const out: Target[] = [];
+    for (const z of this.zooms) {
+      if (z.meta.priceScale === 'percent') continue;
+      const plot = plotOf(this.view, z.meta);
+      if (plot && plot.width > 0 && plot.height > 0) out.push({ meta: z.meta, plot });
+    }
+    return out;
+  }
+
+  /** The unit whose plot is under a point (the unit under the pointer decides where a drawing goes). */
+  private targetAt(at: Pt): Target | undefined {
+    return this.targets().find(
+      ({ plot }) => at.x >= plot.x && at.x <= plot.x + plot.width && at.y >= plot.y && at.y <= plot.y + plot.height,
+    );
+  }
+
+  private dataAt(t: Target, at: Pt): Pt {
+    return {
+      x: Number(this.view.scale(t.meta.scales.x).invert(at.x - t.plot.x)),
+      y: Number(this.view.scale(t.meta.scales.y).invert(at.y - t.plot.y)),
+    };
+  }
+
+  /** The time of the bar nearest a time (the time itself where no bar is drawn). */
+  private snapX(t: Target, x: number): number {
+    const bars = barsOf(t.plot.group, t.meta.fields);
+    const bar = bars[nearestBar(bars, x)];
+    return bar ? +(bar['__t'] as number) : x;
+  }
+
+  /** A point under the pointer: on the nearest bar's time, and with the magnet on its nearest price. */
+  private snap(t: Target, at: Pt): Pt {
+    const raw = this.dataAt(t, at);
+    const bars = barsOf(t.plot.group, t.meta.fields);
+    const bar = bars[nearestBar(bars, raw.x)];
+    if (!bar) return raw;
+    const x = +(bar['__t'] as number);
+    if (!this.state.snapshot.magnet) return { x, y: raw.y };
+    const f = t.meta.fields;
+    const sy = this.view.scale(t.meta.scales.y);
+    const prices = [f.open, f.high, f.low, f.close].map((k) => Number(bar[k])).filter(Number.isFinite);
+    // Nearest on screen (on a log axis, nearest in price is not what the eye sees).
+    const py = at.y - t.plot.y;
+    const off = (p: number) => Math.abs((sy(p) as number) - py);
+    const y = prices.reduce((best, p) => (off(p) < off(best) ? p : best), prices[0] ?? raw.y);
+    return { x, y };
+  }
+
+  /** How positions are written for a unit: the data's own date format, prices to its precision. */
+  private formatOf(t: Target): PositionFormat {
+    const bars = barsOf(t.plot.group, t.meta.fields);
+    const f = t.meta.fields;
+    const xs = bars.map((b) => +(b['__t'] as number));
+    const prices = bars.flatMap((b) => [f.open, f.high, f.low, f.close].map((k) => Number(b[k])));
+    return positionFormat(xs, f.temporal, prices.filter(Number.isFinite));
+  }
+
+  private projector(t: Target): Projector {
+    const sx = this.view.scale(t.meta.scales.x);
+    const sy = this.view.scale(t.meta.scales.y);
+    const temporal = t.meta.fields.temporal;
+    return {
+      x: (v) => sx(parseX(v, temporal)) as number,
+      y: (p) => sy(p) as number,
+      width: t.plot.width,
+      height: t.plot.height,
+    };
+  }
+
+  /** The handles of an item in the plot's pixels (a handle with no price sits halfway up the plot). */
+  private handles(t: Target, item: AnnotationItem, p: Projector): Pt[] {
+    const out: Pt[] = [];
+    for (const h of handlesOf(item, t.meta.fields.temporal)) {
+      const x = isNumber(h.x) ? (this.view.scale(t.meta.scales.x)(h.x) as number) : p.width / 2;
+      const y = isNumber(h.y) ? p.y(h.y) : p.height / 2;
+      if (Number.isFinite(x) && Number.isFinite(y)) out.push({ x, y });
+    }
+    return out;
+  }
+
+  /** The item picked, if it is on one of this view's plots. */
+  private picked(): { target: Target; annotation: SpecAnnotation } | undefined {
+    const targets = this.targets();
+    const pick = this.state.pickAmong(targets.map((t) => t.meta.unit));
+    const target = pick && targets.find((t) => t.meta.unit === pick.unit);
+    const annotation = target && this.state.annotations(target.meta.unit).find((a) => a.pointer === pick.pointer);
+    return target && annotation ? { target, annotation } : undefined;
+  }
+
+  /** What a press at a point takes: a handle of the item picked, else the item nearest. */
+  private hitAt(t: Target, at: Pt): { annotation: SpecAnnotation; handle: number | undefined } | undefined {
+    const p = this.projector(t);
+    const x = at.x - t.plot.x;
+    const y = at.y - t.plot.y;
+    const picked = this.picked();
+    if (picked && picked.target.meta.unit === t.meta.unit) {
+      const handles = this.handles(t, picked.annotation.item, p);
+      const i = handles.findIndex((h) => Math.hypot(h.x - x, h.y - y) <= HANDLE_SLOP);
+      if (i >= 0) return { annotation: picked.annotation, handle: i };
+    }
+    const list = this.state.annotations(t.meta.unit);
+    const i = hitIndex(
+      list.map((a) => shapesOf(a.item, p)),
+      x,
+      y,
+    );
+    return i >= 0 ? { annotation: list[i]!, handle: undefined } : undefined;
+  }
+
+  // --- the overlay ---
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private draw(): void {
+    const box = drawnBox(this.view);
+    if (!box) return;
+    const origin = this.overlay.origin();
+    const place = { left: box.left - origin.left, top: box.top - origin.top, width: box.width, height: box.height };
+    const picked = this.picked();
+    const g = this.gesture;
+    const plots: OverlayPlot[] = this.targets().map((t) => {
+      const p = this.projector(t);
+      const layer: OverlayPlot = { plot: t.plot, shapes: [], handles: [] };
+      const mine = (other: Target | undefined) => other?.meta.unit === t.meta.unit;
+      if (picked && mine(picked.target)) {
+        const moving = g?.type === 'move' && g.annotation.pointer === picked.annotation.pointer ? g : undefined;
+        const item = moving?.position
+          ? ({ ...picked.annotation.item, ...moving.position } as AnnotationItem)
+          : undefined;
+        for (const shape of shapesOf(picked.annotation.item, p)) layer.shapes.push({ shape, role: 'picked' });
+        if (item) for (const shape of shapesOf(item, p)) layer.shapes.push({ shape, role: 'preview' });
+        layer.handles = this.handles(t, item ?? picked.annotation.item, p);
+      }
+      if (g?.type === 'draw' && mine(g.target)) {
+        const item = drawnItem(g.tool, previewPoints(g), g.format);
+        for (const shape of shapesOf(item, p)) layer.shapes.push({ shape, role: 'preview' });
+        layer.handles = this.handles(t, item, p);
+      }
+      return layer;
+    });
+    this.overlay.draw(place, plots);
+  }
+}
