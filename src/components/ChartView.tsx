@@ -103,6 +103,11 @@ export function ChartView(props: ChartViewProps) {
               magnet={drawing.magnet}
               onTool={(tool) => session.setTool(tool)}
               onMagnet={(magnet) => session.setMagnet(magnet)}
+              off={
+                explore?.priceScale === 'percent'
+                  ? 'drawings are written in prices; switch the price axis to Linear or Log to draw'
+                  : undefined
+              }
             />
           )}
           <div className="chart-scroll">

@@ -79,6 +79,8 @@ interface DrawingBarProps {
   magnet: boolean;
   onTool(tool: DrawingTool | undefined): void;
   onMagnet(magnet: boolean): void;
+  /** Why nothing can be drawn now (the tools are shown, disabled, saying so), if that is so. */
+  off?: string | undefined;
 }
 
 /**
@@ -86,7 +88,7 @@ interface DrawingBarProps {
  * the chart, written into the spec as an annotation (src/render/drawing-controls.ts); the button
  * pressed again, or Escape, puts it down.
  */
-export function DrawingBar({ tool, magnet, onTool, onMagnet }: DrawingBarProps) {
+export function DrawingBar({ tool, magnet, onTool, onMagnet, off }: DrawingBarProps) {
   return (
     <div
       className="drawing-bar"
@@ -107,8 +109,9 @@ export function DrawingBar({ tool, magnet, onTool, onMagnet }: DrawingBarProps) 
           type="button"
           className={`drawing-tool drawing-tool-${t}`}
           aria-label={TOOLS[t].name}
-          aria-pressed={tool === t}
-          title={`${TOOLS[t].name}: ${TOOLS[t].hint}`}
+          aria-pressed={!off && tool === t}
+          disabled={!!off}
+          title={`${TOOLS[t].name}: ${off ?? TOOLS[t].hint}`}
           data-testid={`tool-${t}`}
           onClick={() => onTool(tool === t ? undefined : t)}
         >

@@ -459,6 +459,19 @@ test('a text that does not parse gets no drawing; Escape puts a tool down; the t
   expect(await savedText(page)).toBe(spec() + ' x');
 });
 
+test('on a percent price axis the tools are shown disabled, saying why; back on Linear they draw again', async ({
+  page,
+}) => {
+  await open(page, spec({ mark: { type: 'candlestick', tooltip: false, priceScale: 'percent' } }));
+  const trend = page.getByTestId('tool-trend');
+  await expect(trend).toBeDisabled();
+  await expect(trend).toHaveAttribute('title', /switch the price axis to Linear or Log/);
+  // The toggle writes priceScale into the text; the chart drawn anew takes the tools back.
+  await page.getByRole('button', { name: 'Linear' }).click();
+  await expect(trend).toBeEnabled();
+  await expect(trend).toHaveAttribute('title', /Drag from one point to another/);
+});
+
 /** Two candlesticks one above the other: a drawing goes into the unit under the mouse. */
 const CONCAT = JSON.stringify(
   {
