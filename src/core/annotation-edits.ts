@@ -1,6 +1,6 @@
 /**
  * Annotations drawn on a chart are written into the spec's text, and the ones written there are
- * found, moved and removed through it: the text stays the single source of truth (issue 23).
+ * found, moved and removed through it: the text stays the single source of truth.
  * Every function reads the text's syntax tree and answers with small edits that leave the rest of
  * the text — layout, comments, trailing commas, line ends — as it was; a text that does not
  * parse gets no edit at all.

@@ -20,7 +20,7 @@ import type { Zoom } from './explore-range';
 import { barsOf, drawnBox, nearestBar, plotOf, type PlotBox } from './explore-scene';
 
 /**
- * Drawing on an explorable chart, and moving what is drawn (issue 23): the pointer's part. With a
+ * Drawing on an explorable chart, and moving what is drawn: the pointer's part. With a
  * tool in hand, a press on a plot starts a drawing instead of a pan (the press is kept from Vega's
  * drag, which listens on the canvas below; the wheel still zooms); a drag places two points, a
  * click one (or the first of two, the second then clicked), and the finished item goes into the

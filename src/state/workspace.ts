@@ -219,7 +219,7 @@ export class Workspace extends Store<WorkspaceState> {
   }
 
   /**
-   * Writes what was done on the chart into the text (issue 23): a drawing finished, an item moved
+   * Writes what was done on the chart into the text: a drawing finished, an item moved
    * or removed, each one undoable edit; the item's text is then selected (the editor scrolls to
    * it). A text that does not parse (or no longer has the item) is left alone, and nothing is said:
    * the chart on screen is then the last good one, and the Problems list says why.

@@ -3,7 +3,7 @@ import { CANDLE_ENCODING, DAY, START, dailyBars } from './daily-bars';
 import { editorReady, openWith, shareHash, shownVersion, waitForChart, watch } from './helpers';
 
 /**
- * Drawing on a candlestick writes the spec (issue 23): each tool's drag or click becomes an
+ * Drawing on a candlestick writes the spec: each tool's drag or click becomes an
  * annotation item in the text, at the bar and price under the mouse; an item in the text can be
  * picked, moved by its handles and removed on the chart; undo takes a drawing back.
  */
