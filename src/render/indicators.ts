@@ -19,6 +19,7 @@ import {
   type Run,
   type VegaTransform,
 } from './transform-base';
+import { sharedTimeColumn } from './time-column';
 import { operatorsOf, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
@@ -65,27 +66,23 @@ function inTimeOrder(rows: readonly Row[], r: IndicatorRequest, run?: Run): Time
   let byKey = ordered.get(rows);
   const known = byKey?.get(key);
   if (known && sameRun(known.run, run) && known.at.length === rows.length) return known;
-  const out = { ...readTimes(rows, r), columns: new Map<string, Float64Array>(), run };
+  const out = { ...readTimes(rows, r, run), columns: new Map<string, Float64Array>(), run };
   if (!byKey) ordered.set(rows, (byKey = new Map()));
   byKey.set(key, out);
   return out;
 }
 
-function readTimes(rows: readonly Row[], r: IndicatorRequest): Pick<TimeOrdered, 'time' | 'at' | 'order'> {
+/**
+ * The rows' times as the level of detail reads them (time-column.ts: a row without one is NaN,
+ * and goes last). In a dataflow run they are read once for the run by whichever comes first: the
+ * indicators are computed inside the level of detail, which has just read them.
+ */
+function readTimes(rows: readonly Row[], r: IndicatorRequest, run?: Run): Pick<TimeOrdered, 'time' | 'at' | 'order'> {
   const n = rows.length;
-  const times = new Float64Array(n);
-  let sorted = true;
-  for (let i = 0; i < n; i++) {
-    const v = rows[i]![r.x];
-    // A time as a number is read as it is: making a Date of each of a million rows costs more
-    // than the indicators.
-    times[i] = typeof v === 'number' || !r.temporal ? +(v as number) : +(toDate(v as never) as unknown as number);
-    // (NaN compares false: a row without a time sends it to the sort.)
-    if (i > 0 && !(times[i]! >= times[i - 1]!)) sorted = false;
-  }
-  if (n > 0 && times[0] !== times[0]) sorted = false;
+  const col = sharedTimeColumn(rows, r.x, r.temporal, run);
+  const times = col.values;
   const at = new Uint32Array(n);
-  if (sorted) {
+  if (col.sorted) {
     // Rows that come in time order, as most series do, skip the sort.
     for (let i = 0; i < n; i++) at[i] = i;
     return { time: times, at, order: undefined };
