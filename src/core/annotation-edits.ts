@@ -22,6 +22,8 @@ import {
   treeOf,
   type TextEdit,
 } from './json-text';
+import { isObject, type JsonObject } from './json';
+import { KIND_DEFS } from './marks/annotation-schema';
 import { MAX_DEPTH } from './limits';
 import { ANNOTATION, ANNOTATION_KINDS, type AnnotationItem, type AnnotationPoint } from './marks/annotation-types';
 import { toPointer, type PathSegment } from './pointer';
@@ -93,11 +95,45 @@ function unitAt(root: Node, unit: string): { node: Node; path: PathSegment[] } |
   return { node, path: pathOf(unit) };
 }
 
+const isX = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+const isPoint = (p: unknown) => isObject(p) && isX(p['x']) && typeof p['y'] === 'number';
+
+/** Each kind's required properties and its fewest points, read from its schema definition. */
+const NEEDS = new Map(
+  Object.values(KIND_DEFS).map((def) => {
+    const props = def['properties'] as Record<string, JsonObject>;
+    const points = props['points']?.['minItems'];
+    return [props['kind']!['const'], { required: def['required'] as string[], points: Number(points ?? 0) }];
+  }),
+);
+
+/**
+ * Whether an item has the positions its kind requires, of the types the mark reads, and a
+ * label the mark can write (what the schema asks of them): an item the schema refuses (`"points": "x"`, one point of a trend line)
+ * has a Problem in the text and is not drawn, so it is neither picked nor moved on the chart.
+ */
+function positionsReadable(item: unknown): item is AnnotationItem {
+  if (!isObject(item)) return false;
+  const needs = NEEDS.get(item['kind']);
+  if (!needs || needs.required.some((key) => !(key in item))) return false;
+  const points = item['points'];
+  if (points !== undefined && !(Array.isArray(points) && points.length >= needs.points && points.every(isPoint)))
+    return false;
+  for (const key of ['x', 'x2'] as const) if (key in item && !isX(item[key])) return false;
+  for (const key of ['y', 'y2'] as const) if (key in item && typeof item[key] !== 'number') return false;
+  return !('label' in item) || isText(item['label']) || (isObject(item['label']) && isText(item['label']['text']));
+}
+
+/** A label's text: a line, or lines. */
+const isText = (v: unknown) =>
+  typeof v === 'string' || (Array.isArray(v) && v.every((line) => typeof line === 'string'));
+
 /**
  * The literal annotation items drawn on the same scales as the unit at `unit` (a JSON pointer to
  * the unit that holds the candlestick/ohlc mark, e.g. "" or "/layer/1" or "/vconcat/0/layer/0"),
  * in the order of the text. Data-driven annotations (a `kind` with field mappings, no `items`)
- * are left out, and so are items that are not objects with a known kind. A text that does not
+ * are left out, and so are items that are not objects with a known kind or whose positions are
+ * not of the types the mark reads (`positionsReadable`). A text that does not
  * parse, or has no unit there, has none.
  */
 export function annotationsOf(text: string, unit: string): SpecAnnotation[] {
@@ -112,9 +148,11 @@ export function annotationsOf(text: string, unit: string): SpecAnnotation[] {
         for (const node of items.children ?? []) {
           const kind = propertyOf(node, 'kind')?.value;
           if (!(ANNOTATION_KINDS as readonly unknown[]).includes(kind)) continue;
+          const item: unknown = getNodeValue(node);
+          if (!positionsReadable(item)) continue;
           found.push({
             pointer: toPointer(getNodePath(node)),
-            item: getNodeValue(node) as AnnotationItem,
+            item,
             offset: node.offset,
             length: node.length,
           });

@@ -1,6 +1,7 @@
 import { applyEdits, parse, type ParseError } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { annotationsOf, deleteAnnotation, insertAnnotation, moveAnnotation } from '../../src/core/annotation-edits';
+import { handlesOf } from '../../src/core/drawing';
 import type { TextEdit } from '../../src/core/json-text';
 import type { AnnotationItem } from '../../src/core/marks/annotation-types';
 import { fromPointer } from '../../src/core/pointer';
@@ -364,6 +365,32 @@ describe('annotationsOf', () => {
     expect(annotationsOf(text, '/layer/0').map((a) => a.pointer)).toEqual(['/layer/1/mark/items/2']);
     expect(annotationsOf(text.slice(0, -1), '/layer/0')).toEqual([]);
     expect(annotationsOf(text, '/layer/9')).toEqual([]);
+  });
+
+  it('leaves out items whose positions or label the schema refuses, so the chart never reads them', () => {
+    const items = [
+      { kind: 'trend', points: 'x' },
+      { kind: 'trend', points: [null, 3] },
+      { kind: 'fibonacci', points: [{}] },
+      { kind: 'rect', x: {}, x2: '2024-01-02', y: 'a', y2: 2 },
+      { kind: 'level', y: '30' },
+      { kind: 'level' },
+      { kind: 'trend', points: [] },
+      { kind: 'pitchfork', points: [{ x: 1, y: 1 }] },
+      { kind: 'level', y: 1, label: [{ text: 'a' }] },
+      {
+        kind: 'trend',
+        points: [
+          { x: '2024-01-01', y: 1 },
+          { x: 1704153600000, y: 2 },
+        ],
+      },
+    ];
+    const text = JSON.stringify({ layer: [{ mark: 'ohlc' }, { mark: { type: 'annotation', items } }] });
+    const found = annotationsOf(text, '/layer/0');
+    expect(found.map((a) => a.pointer)).toEqual(['/layer/1/mark/items/9']);
+    // What is found, the chart can take handles of.
+    expect(handlesOf(found[0]!.item, true)).toHaveLength(2);
   });
 
   it('finds annotations in layers nested beside the unit', () => {

@@ -63,7 +63,8 @@ const item = (
   },
 });
 
-const KIND_DEFS: Record<string, JsonObject> = {
+/** Each kind's item definition, by definition name (`AnnotationLevel`…): the one place its required positions are said. */
+export const KIND_DEFS: Record<string, JsonObject> = {
   AnnotationLevel: item(
     'level',
     'A horizontal line at a price across the plot, labelled, with a price tag at the side.',
