@@ -106,6 +106,14 @@ describe('indicators on a candlestick', () => {
     expect([labelsOff(main!), labelsOff(rsi!), labelsOff(macd!)]).toEqual([true, true, false]);
   });
 
+  it('draws each level once, not once per bar', async () => {
+    const { view } = await draw(chart(['rsi'], 120));
+    // The levels' grey (the last price's line is dashed too, in the last bar's color).
+    const levels = items(view, 'rule').filter((i) => (i as { stroke?: string }).stroke === '#94a3b8');
+    expect(levels.length).toBe(2);
+    view.finalize();
+  });
+
   it('computes the values over the whole series in time order, the warm-up left undrawn', async () => {
     const n = 120;
     const { view } = await draw(chart(['ema', 'rsi'], n));
