@@ -4,7 +4,7 @@
  */
 import { ema, sma } from './moving-averages';
 import { arg, factor, period } from './params';
-import { nanColumn, rollingMax, rollingMin } from './rolling';
+import { nanColumn, rollingMax, rollingMin, warmUpColumn } from './rolling';
 import type { IndicatorDef } from './types';
 import { atr } from './volatility';
 
@@ -21,8 +21,8 @@ import { atr } from './volatility';
 export function bollinger(close: ArrayLike<number>, p: number, stdDev: number): Record<string, Float64Array> {
   const n = close.length;
   const middle = sma(close, p);
-  const upper = nanColumn(n);
-  const lower = nanColumn(n);
+  const upper = warmUpColumn(n, p - 1);
+  const lower = warmUpColumn(n, p - 1);
   if (p <= n) {
     let squares = 0;
     for (let i = 0; i < p - 1; i++) squares += close[i]! * close[i]!;

@@ -3,12 +3,12 @@
  * Each is undefined (NaN) for its first `period - 1` bars: a partial window is never shown.
  */
 import { arg, period } from './params';
-import { emaFactor, emaInto, nanColumn, smaInto } from './rolling';
+import { emaFactor, emaInto, smaInto, warmUpColumn } from './rolling';
 import type { IndicatorDef } from './types';
 
 /** Simple moving average: the mean of the last `period` values. */
 export function sma(src: ArrayLike<number>, p: number): Float64Array {
-  const out = nanColumn(src.length);
+  const out = warmUpColumn(src.length, p - 1);
   smaInto(src, 0, p, out);
   return out;
 }
@@ -18,7 +18,7 @@ export function sma(src: ArrayLike<number>, p: number): Float64Array {
  * the first `period` values (TA-Lib's default; see `emaInto`), so it starts at bar `period - 1`.
  */
 export function ema(src: ArrayLike<number>, p: number): Float64Array {
-  const out = nanColumn(src.length);
+  const out = warmUpColumn(src.length, p - 1);
   emaInto(src, p - 1, p, emaFactor(p), out);
   return out;
 }
@@ -31,7 +31,7 @@ export function ema(src: ArrayLike<number>, p: number): Float64Array {
  */
 export function wma(src: ArrayLike<number>, p: number): Float64Array {
   const n = src.length;
-  const out = nanColumn(n);
+  const out = warmUpColumn(n, p - 1);
   if (p > n) return out;
   const divisor = (p * (p + 1)) / 2;
   let weighted = 0; // sum of weight × value over the window

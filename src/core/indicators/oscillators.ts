@@ -3,7 +3,7 @@
  * Warm-ups are TA-Lib's: a value appears at the first bar TA-Lib gives one, never earlier.
  */
 import { arg, period } from './params';
-import { emaFactor, emaInto, nanColumn, rollingMax, rollingMin, smaInto } from './rolling';
+import { emaFactor, emaInto, nanColumn, rollingMax, rollingMin, smaInto, warmUpColumn } from './rolling';
 import type { IndicatorDef } from './types';
 
 /** Sums this close to zero are rounding, not movement: TA-Lib treats |x| < 1e-14 as zero. */
@@ -17,7 +17,7 @@ const ZERO = 1e-14;
  */
 export function rsi(close: ArrayLike<number>, p: number): Float64Array {
   const n = close.length;
-  const out = nanColumn(n);
+  const out = warmUpColumn(n, p);
   if (p >= n) return out;
   let gain = 0;
   let loss = 0;

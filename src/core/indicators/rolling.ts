@@ -14,6 +14,14 @@ export function nanColumn(n: number): Float64Array {
 }
 
 /**
+ * A column of `n` values, NaN before index `first` (the warm-up): for a caller that writes every
+ * value from `first` on, which then need not be filled twice (a million values cost ~3 ms a fill).
+ */
+export function warmUpColumn(n: number, first: number): Float64Array {
+  return new Float64Array(n).fill(NaN, 0, Math.min(n, Math.max(0, first)));
+}
+
+/**
  * Simple moving average of `src` from index `from` on (values before `from` are not read):
  * `out[i]` for every `i >= from + period - 1`, the mean of the `period` values ending at `i`.
  */
@@ -87,14 +95,14 @@ export function rollingExtremeInto(src: ArrayLike<number>, period: number, sign:
 
 /** Rolling highest value over `period` bars; NaN before the first full window. */
 export function rollingMax(src: ArrayLike<number>, period: number): Float64Array {
-  const out = nanColumn(src.length);
+  const out = warmUpColumn(src.length, period - 1);
   rollingExtremeInto(src, period, 1, out);
   return out;
 }
 
 /** Rolling lowest value over `period` bars; NaN before the first full window. */
 export function rollingMin(src: ArrayLike<number>, period: number): Float64Array {
-  const out = nanColumn(src.length);
+  const out = warmUpColumn(src.length, period - 1);
   rollingExtremeInto(src, period, -1, out);
   return out;
 }
