@@ -13,6 +13,11 @@ import { markDrawers, pathRectangle, sceneVisit, type MarkDraw } from './vega-in
  * the same order with the same state; a state is only set when it differs from the one this
  * pass set last. Setting a canvas state to the value it holds does nothing, so the pixels are
  * Vega's. Marks with gradient colors (made per item by Vega) are left to Vega's own drawing.
+ *
+ * Items side by side (a financial mark's wicks and bodies: one per bar, left to right, none
+ * over another) are drawn a color at a time: every item of a color in one path, filled or stroked
+ * once. Where no item covers another, the order they are painted in cannot show, and the shapes
+ * and states are the same; the ~2,000 fills and strokes of a zoom step become a handful.
  */
 
 interface Bounds {
@@ -115,8 +120,102 @@ const plainColors = (scene: Scene) =>
     (i) => (i.fill == null || typeof i.fill === 'string') && (i.stroke == null || typeof i.stroke === 'string'),
   );
 
+/** Below this many items a mark is drawn item by item: grouping would save next to nothing. */
+const GROUP_FROM = 64;
+/** At most this many colors are grouped (a candlestick has two or three). */
+const MAX_GROUPS = 4;
+
+/** The items of each color, in their order (reused from draw to draw: a zoom draws many times). */
+const groups: Item[][] = Array.from({ length: MAX_GROUPS }, () => []);
+const keys: string[] = [];
+
+/**
+ * Puts each item in the group of its `key`; false (nothing grouped) when there are more than
+ * `MAX_GROUPS` keys. The groups are left empty again by `clearGroups`.
+ */
+function groupBy(items: readonly Item[], key: (item: Item) => string): boolean {
+  keys.length = 0;
+  for (const item of items) {
+    const k = key(item);
+    let g = keys.indexOf(k);
+    if (g < 0) {
+      if (keys.length === MAX_GROUPS) {
+        clearGroups();
+        return false;
+      }
+      g = keys.push(k) - 1;
+    }
+    groups[g]!.push(item);
+  }
+  return true;
+}
+
+function clearGroups(): void {
+  for (const g of groups) g.length = 0;
+  keys.length = 0;
+}
+
+/**
+ * Whether each item lies right of the one before (from `start` to `end` on x, with no gap
+ * needed), so none covers another, with no z-index to reorder them and the usual blend.
+ */
+function sideBySide(items: readonly Item[], start: (i: Item) => number, end: (i: Item) => number): boolean {
+  let edge = -Infinity;
+  for (const item of items) {
+    if ((item as { zindex?: number }).zindex || (item.blend && item.blend !== 'source-over')) return false;
+    const a = start(item);
+    const b = end(item);
+    if (!(a >= edge) || !(b >= a)) return false;
+    edge = b;
+  }
+  return true;
+}
+
+const ruleKey = (i: Item) =>
+  `${i.stroke}|${i.opacity}|${i.strokeOpacity}|${i.strokeWidth}|${i.strokeCap}|${i.strokeDash}|${i.strokeDashOffset}`;
+const halfWidth = (i: Item) => (i.strokeWidth != null ? i.strokeWidth : 1) / 2;
+
+/**
+ * Vertical rules side by side (a wick per bar), stroked a color at a time: the same segments
+ * with the same states as item by item. False when they are not all such rules.
+ */
+function drawRulesGrouped(ctx: CanvasRenderingContext2D, scene: Scene, bounds: Bounds | undefined): boolean {
+  const items = scene.items ?? [];
+  if (items.length < GROUP_FROM) return false;
+  for (const i of items)
+    if ((i.x2 != null && i.x2 !== i.x) || i.strokeCap === 'square' || i.strokeCap === 'round') return false;
+  if (
+    !sideBySide(
+      items,
+      (i) => (i.x || 0) - halfWidth(i),
+      (i) => (i.x || 0) + halfWidth(i),
+    )
+  )
+    return false;
+  if (!groupBy(items, ruleKey)) return false;
+  const s = new State();
+  for (let g = 0; g < keys.length; g++) {
+    const first = groups[g]![0]!;
+    const opacity = first.opacity == null ? 1 : first.opacity;
+    if (!opacity || !first.stroke || !stroke(ctx, s, first, opacity)) continue;
+    ctx.beginPath();
+    for (const item of groups[g]!) {
+      if (bounds && !bounds.intersects(item.bounds)) continue;
+      const x1 = item.x || 0;
+      const y1 = item.y || 0;
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x1, item.y2 != null ? item.y2 : y1);
+    }
+    blend(ctx, s, first);
+    ctx.stroke();
+  }
+  clearGroups();
+  return true;
+}
+
 /** Vega's rule draw (marks/rule.js). */
 function drawRules(ctx: CanvasRenderingContext2D, scene: Scene, bounds: Bounds | undefined): void {
+  if (drawRulesGrouped(ctx, scene, bounds)) return;
   const s = new State();
   sceneVisit(scene, (item: Item) => {
     if (bounds && !bounds.intersects(item.bounds)) return;
@@ -146,8 +245,53 @@ const rectShape = pathRectangle()
     (i: Item) => or0(i.cornerRadiusBottomLeft, i.cornerRadius),
   );
 
+const rectKey = (i: Item) => `${i.fill}|${i.opacity}|${i.fillOpacity}`;
+const square = (i: Item) =>
+  !i.cornerRadius &&
+  !i.cornerRadiusTopLeft &&
+  !i.cornerRadiusTopRight &&
+  !i.cornerRadiusBottomRight &&
+  !i.cornerRadiusBottomLeft;
+
+/**
+ * Filled, unstroked, square rects side by side (a body per bar), filled a color at a time with
+ * the very shapes Vega's rectangle makes of them. False when they are not all such rects.
+ */
+function drawRectsGrouped(
+  ctx: CanvasRenderingContext2D,
+  scene: Scene,
+  bounds: Bounds | undefined,
+  shape: (item: Item) => void,
+): boolean {
+  const items = scene.items ?? [];
+  if (items.length < GROUP_FROM) return false;
+  for (const i of items) if (i.stroke || !square(i) || (i.width ?? 0) < 0) return false;
+  if (
+    !sideBySide(
+      items,
+      (i) => i.x || 0,
+      (i) => (i.x || 0) + (i.width || 0),
+    )
+  )
+    return false;
+  if (!groupBy(items, rectKey)) return false;
+  const s = new State();
+  for (let g = 0; g < keys.length; g++) {
+    const first = groups[g]![0]!;
+    const opacity = first.opacity == null ? 1 : first.opacity;
+    if (opacity === 0 || !first.fill) continue;
+    ctx.beginPath();
+    for (const item of groups[g]!) if (!bounds || bounds.intersects(item.bounds)) shape(item);
+    blend(ctx, s, first);
+    if (fill(ctx, s, first, opacity)) ctx.fill();
+  }
+  clearGroups();
+  return true;
+}
+
 /** Vega's rect draw (marks/rect.js through util/canvas/draw.js `drawAll`). */
 function drawRects(ctx: CanvasRenderingContext2D, scene: Scene, bounds: Bounds | undefined): void {
+  if (drawRectsGrouped(ctx, scene, bounds, rectShape.context(ctx))) return;
   const s = new State();
   const shape = rectShape.context(ctx);
   sceneVisit(scene, (item: Item) => {
