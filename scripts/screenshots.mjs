@@ -19,6 +19,11 @@ const VIEWS = {
   compiled: async (page) => page.getByRole('tab', { name: 'Compiled' }).click(),
   data: async (page) => page.getByRole('tab', { name: 'Data' }).click(),
   'dark-candles': async (page) => page.goto(`${base}/#/example/candlestick-hollow-dark`),
+  // A million bars, merged to a candle per pixel column: the densest wicks and bodies drawn.
+  million: async (page) => {
+    await page.goto(`${base}/#/example/candlestick-million-bars`);
+    await page.waitForSelector('.chart-pane[data-state="ready"]', { timeout: 60000 });
+  },
   // A composition (candles over volume, a gauge, lines, bars) sized to the pane.
   dashboard: async (page) => page.goto(`${base}/#/example/financial-dashboard`),
   // An explorable chart: range buttons, the crosshair and readout over a bar, the navigator.

@@ -14,10 +14,12 @@ import { markDrawers, pathRectangle, sceneVisit, type MarkDraw } from './vega-in
  * pass set last. Setting a canvas state to the value it holds does nothing, so the pixels are
  * Vega's. Marks with gradient colors (made per item by Vega) are left to Vega's own drawing.
  *
- * Items side by side (a financial mark's wicks and bodies: one per bar, left to right, none
- * over another) are drawn a color at a time: every item of a color in one path, filled or stroked
- * once. Where no item covers another, the order they are painted in cannot show, and the shapes
- * and states are the same; the ~2,000 fills and strokes of a zoom step become a handful.
+ * Items side by side (a financial mark's wicks and bodies: one per bar, left to right) are drawn
+ * a color at a time: every item of a color in one path, filled or stroked once. The shapes and
+ * states are the same, and where no item covers another the order they are painted in cannot
+ * show; neighbors may share at most half a pixel (wicks a pixel wide on bars merged to less than
+ * a pixel apart), where the color painted last can differ in that anti-aliased fringe alone. The
+ * ~2,000 fills and strokes of a zoom step become a handful.
  */
 
 interface Bounds {
@@ -127,23 +129,24 @@ const MAX_GROUPS = 4;
 
 /** The items of each color, in their order (reused from draw to draw: a zoom draws many times). */
 const groups: Item[][] = Array.from({ length: MAX_GROUPS }, () => []);
-const keys: string[] = [];
+let groupCount = 0;
 
 /**
- * Puts each item in the group of its `key`; false (nothing grouped) when there are more than
- * `MAX_GROUPS` keys. The groups are left empty again by `clearGroups`.
+ * Puts each item in the group of the first item it draws the same as (`same`); false (nothing
+ * grouped) when there are more than `MAX_GROUPS` groups. The groups are emptied by `clearGroups`.
+ * Compared field by field: a key made of text would be a string per item at every draw.
  */
-function groupBy(items: readonly Item[], key: (item: Item) => string): boolean {
-  keys.length = 0;
+function groupBy(items: readonly Item[], same: (a: Item, b: Item) => boolean): boolean {
+  groupCount = 0;
   for (const item of items) {
-    const k = key(item);
-    let g = keys.indexOf(k);
-    if (g < 0) {
-      if (keys.length === MAX_GROUPS) {
+    let g = 0;
+    while (g < groupCount && !same(groups[g]![0]!, item)) g++;
+    if (g === groupCount) {
+      if (groupCount === MAX_GROUPS) {
         clearGroups();
         return false;
       }
-      g = keys.push(k) - 1;
+      groupCount++;
     }
     groups[g]!.push(item);
   }
@@ -152,12 +155,16 @@ function groupBy(items: readonly Item[], key: (item: Item) => string): boolean {
 
 function clearGroups(): void {
   for (const g of groups) g.length = 0;
-  keys.length = 0;
+  groupCount = 0;
 }
+
+/** How far (px) an item may reach over the one before it and still be drawn with its color. */
+const FRINGE = 0.5;
 
 /**
  * Whether each item lies right of the one before (from `start` to `end` on x, with no gap
- * needed), so none covers another, with no z-index to reorder them and the usual blend.
+ * needed, reaching over it by `FRINGE` at most), with no z-index to reorder them and the usual
+ * blend.
  */
 function sideBySide(items: readonly Item[], start: (i: Item) => number, end: (i: Item) => number): boolean {
   let edge = -Infinity;
@@ -165,14 +172,20 @@ function sideBySide(items: readonly Item[], start: (i: Item) => number, end: (i:
     if ((item as { zindex?: number }).zindex || (item.blend && item.blend !== 'source-over')) return false;
     const a = start(item);
     const b = end(item);
-    if (!(a >= edge) || !(b >= a)) return false;
+    if (!(a >= edge - FRINGE) || !(b >= a)) return false;
     edge = b;
   }
   return true;
 }
 
-const ruleKey = (i: Item) =>
-  `${i.stroke}|${i.opacity}|${i.strokeOpacity}|${i.strokeWidth}|${i.strokeCap}|${i.strokeDash}|${i.strokeDashOffset}`;
+const sameRule = (a: Item, b: Item) =>
+  a.stroke === b.stroke &&
+  Object.is(a.opacity, b.opacity) &&
+  Object.is(a.strokeOpacity, b.strokeOpacity) &&
+  Object.is(a.strokeWidth, b.strokeWidth) &&
+  a.strokeCap === b.strokeCap &&
+  sameDash(a.strokeDash ?? EMPTY, b.strokeDash ?? EMPTY) &&
+  Object.is(a.strokeDashOffset, b.strokeDashOffset);
 const halfWidth = (i: Item) => (i.strokeWidth != null ? i.strokeWidth : 1) / 2;
 
 /**
@@ -182,8 +195,8 @@ const halfWidth = (i: Item) => (i.strokeWidth != null ? i.strokeWidth : 1) / 2;
 function drawRulesGrouped(ctx: CanvasRenderingContext2D, scene: Scene, bounds: Bounds | undefined): boolean {
   const items = scene.items ?? [];
   if (items.length < GROUP_FROM) return false;
-  for (const i of items)
-    if ((i.x2 != null && i.x2 !== i.x) || i.strokeCap === 'square' || i.strokeCap === 'round') return false;
+  // Vertical ones alone (a cap lengthens a line, it does not widen it).
+  for (const i of items) if (i.x2 != null && i.x2 !== i.x) return false;
   if (
     !sideBySide(
       items,
@@ -192,9 +205,9 @@ function drawRulesGrouped(ctx: CanvasRenderingContext2D, scene: Scene, bounds: B
     )
   )
     return false;
-  if (!groupBy(items, ruleKey)) return false;
+  if (!groupBy(items, sameRule)) return false;
   const s = new State();
-  for (let g = 0; g < keys.length; g++) {
+  for (let g = 0; g < groupCount; g++) {
     const first = groups[g]![0]!;
     const opacity = first.opacity == null ? 1 : first.opacity;
     if (!opacity || !first.stroke || !stroke(ctx, s, first, opacity)) continue;
@@ -245,7 +258,8 @@ const rectShape = pathRectangle()
     (i: Item) => or0(i.cornerRadiusBottomLeft, i.cornerRadius),
   );
 
-const rectKey = (i: Item) => `${i.fill}|${i.opacity}|${i.fillOpacity}`;
+const sameRect = (a: Item, b: Item) =>
+  a.fill === b.fill && Object.is(a.opacity, b.opacity) && Object.is(a.fillOpacity, b.fillOpacity);
 const square = (i: Item) =>
   !i.cornerRadius &&
   !i.cornerRadiusTopLeft &&
@@ -274,9 +288,9 @@ function drawRectsGrouped(
     )
   )
     return false;
-  if (!groupBy(items, rectKey)) return false;
+  if (!groupBy(items, sameRect)) return false;
   const s = new State();
-  for (let g = 0; g < keys.length; g++) {
+  for (let g = 0; g < groupCount; g++) {
     const first = groups[g]![0]!;
     const opacity = first.opacity == null ? 1 : first.opacity;
     if (opacity === 0 || !first.fill) continue;

@@ -175,9 +175,11 @@ describe('rules and rects on a canvas', () => {
         ...more,
       }));
     const cases: { type: 'rule' | 'rect'; items: Record<string, unknown>[]; grouped: boolean }[] = [
-      // Rects two wide every 2 px touch: grouped; every 1.5 px they overlap.
+      // Rects two wide every 2 px touch: grouped; every 1.6 px they share a fringe; every 1.4 px
+      // they overlap.
       { type: 'rect', items: spread(2, { stroke: undefined }), grouped: true },
-      { type: 'rect', items: spread(1.5, { stroke: undefined }), grouped: false },
+      { type: 'rect', items: spread(1.6, { stroke: undefined }), grouped: true },
+      { type: 'rect', items: spread(1.4, { stroke: undefined }), grouped: false },
       // Outlined, rounded or slanted items, or a z-index, are drawn as Vega draws them.
       { type: 'rect', items: spread(3), grouped: false },
       { type: 'rect', items: spread(3, { stroke: undefined, cornerRadius: 1 }), grouped: false },
@@ -186,8 +188,10 @@ describe('rules and rects on a canvas', () => {
         items: spread(3, { stroke: undefined }).map((i, k) => (k === 5 ? { ...i, zindex: 1 } : i)),
         grouped: false,
       },
-      // Rules 3 px wide every 3 px touch; every 2 px they overlap; a slanted one is not a wick.
+      // Rules 3 px wide every 3 px touch, every 2.6 px share a fringe, every 2 px overlap; a
+      // slanted one is not a wick.
       { type: 'rule', items: spread(3, { strokeWidth: 3 }), grouped: true },
+      { type: 'rule', items: spread(2.6, { strokeWidth: 3 }), grouped: true },
       { type: 'rule', items: spread(2, { strokeWidth: 3 }), grouped: false },
       { type: 'rule', items: spread(3).map((i, k) => (k === 7 ? { ...i, x2: 99 } : i)), grouped: false },
     ];
