@@ -9,6 +9,7 @@ export default defineConfig({
       'tests/cli/**/*.test.ts',
     ],
     environment: 'node',
+    setupFiles: ['tests/setup-marks.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

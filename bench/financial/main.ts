@@ -7,6 +7,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { changeset, type Spec as VegaSpec, type View } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
+import { marks } from '../../src/core/marks/index';
 import { CANVAS_EMBED_OPTIONS, embedOptionsFor, runtimeSpec, withoutDescriptions } from '../../src/render/vega-runtime';
 import { installPageVega } from '../../src/render/page-vega';
 import * as ix from './interaction';
@@ -154,7 +155,7 @@ function countItems(node: { items?: unknown[] } | undefined): number {
 
 async function drawChartspec(spec: unknown): Promise<Drawn> {
   const t0 = performance.now();
-  const expanded = expandMarks(spec);
+  const expanded = expandMarks(spec, undefined, marks);
   if (expanded.problems.some((p) => p.severity === 'error'))
     throw new Error(expanded.problems.map((p) => p.message).join('; '));
   const t1 = performance.now();

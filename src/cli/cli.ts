@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { logProblems } from '../core/compile';
 import { runPipeline, type PipelineResult } from '../core/pipeline';
+import { marks } from '../core/marks/index';
 import type { ExpandTarget } from '../core/marks/types';
 import { formatPosition, hasErrors, mergeProblems, type Problem } from '../core/problem';
 import { validateDocument, type Validator } from '../core/validate';
@@ -63,7 +64,7 @@ function sharedValidator(): Promise<Validator> {
  * Problem, the mark's "did you mean", not also the schema's list of marks).
  */
 async function pipeline(text: string, validate: boolean, target?: ExpandTarget): Promise<PipelineResult> {
-  const result = runPipeline(text, target ? { target } : {});
+  const result = runPipeline(text, { registry: marks, ...(target ? { target } : {}) });
   if (!validate || !result.doc.ok) return result;
   let schema: Problem[];
   try {

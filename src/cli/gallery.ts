@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { compareExamples, type ExampleInfo } from '../core/gallery';
 import { exampleInfo } from '../core/gallery-info';
 import { runPipeline } from '../core/pipeline';
+import { marks } from '../core/marks/index';
 import { datasetsLoader } from './datasets';
 import { renderSvg } from './render';
 
@@ -41,7 +42,7 @@ export async function buildGallery(dir: string, cacheDir?: string, salt = ''): P
     let svg: string | undefined;
     if (cached && existsSync(cached)) svg = readFileSync(cached, 'utf8');
     else {
-      const { vega } = runPipeline(text);
+      const { vega } = runPipeline(text, { registry: marks });
       const drawn = vega && (await renderSvg(vega, loader)).svg;
       if (drawn) svg = thumbnailSvg(drawn);
       if (svg && cached) writeFileSync(cached, svg);

@@ -1,4 +1,5 @@
 import { expandMarks } from './expand';
+import { marks } from './marks/index';
 import { parseDocument } from './parse';
 
 /**
@@ -8,7 +9,7 @@ import { parseDocument } from './parse';
  */
 export function normalizedExampleText(text: string): string {
   const doc = parseDocument(text);
-  const { spec } = expandMarks(doc.value, doc, undefined, { target: 'export' });
+  const { spec } = expandMarks(doc.value, doc, marks, { target: 'export' });
   const plain = { ...(spec as Record<string, unknown>), $schema: 'https://vega.github.io/schema/vega-lite/v6.json' };
   return JSON.stringify(plain, null, 2) + '\n';
 }

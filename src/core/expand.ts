@@ -1,5 +1,5 @@
 import { cutToView, EXPLORE_KEY, type ExploreMeta } from './explore';
-import { marks as defaultRegistry } from './marks/index';
+import { EXTENSION_MARK_NAMES, registeredMarks } from './marks/registry';
 import { isObject, type JsonObject } from './json';
 import type { ExpandTarget, ExtensionMark, MarkReport } from './marks/types';
 import type { ParsedDocument } from './parse';
@@ -201,7 +201,7 @@ export interface ExpandOptions {
 export function expandMarks(
   spec: unknown,
   doc?: ParsedDocument,
-  registry: readonly ExtensionMark[] = defaultRegistry,
+  registry: readonly ExtensionMark[] = registeredMarks(),
   options: ExpandOptions = {},
 ): ExpandResult {
   const target = options.target ?? 'page';
@@ -284,9 +284,19 @@ export function expandMarks(
 
       const type = markType(node);
       const mark = type !== undefined ? byName.get(type) : undefined;
+      if (type !== undefined && !mark && EXTENSION_MARK_NAMES.includes(type)) {
+        // A program that loads marks as texts name them (./marks/families.ts) did not load it.
+        report(path, {
+          severity: 'error',
+          message: `The "${type}" mark is not loaded here, so it cannot be drawn.`,
+          path: typeof node['mark'] === 'string' ? '/mark' : '/mark/type',
+        });
+        return node;
+      }
       if (type !== undefined && !mark && !(VEGA_LITE_MARKS as readonly string[]).includes(type)) {
         // vega-lite would fail with "Cannot read properties of undefined": say what is wrong.
-        const known = [...VEGA_LITE_MARKS, ...byName.keys()];
+        // Every extension mark is offered, loaded or not: a misspelt name loads none.
+        const known = [...VEGA_LITE_MARKS, ...new Set([...EXTENSION_MARK_NAMES, ...byName.keys()])];
         const guess = didYouMean(type, known);
         report(path, {
           severity: 'error',

@@ -6,7 +6,7 @@ import { compileVegaLite } from './compile';
 import { expandMarks } from './expand';
 import { detectLanguage, type Language } from './language';
 import type { ExpandTarget, ExtensionMark } from './marks/types';
-import { marks as defaultRegistry } from './marks/index';
+import { registeredMarks } from './marks/registry';
 import { parseDocument, type ParsedDocument } from './parse';
 import { prepareForRender } from './prepare';
 import { bundledDatasetNotes } from './dataset-url';
@@ -89,7 +89,7 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     vega = withTheme(doc.value, options.theme) as VegaSpec;
   } else {
     t = now();
-    const expanded = expandMarks(doc.value, doc, options.registry ?? defaultRegistry, {
+    const expanded = expandMarks(doc.value, doc, options.registry ?? registeredMarks(), {
       ...(options.target ? { target: options.target } : {}),
     });
     timings.expand = now() - t;

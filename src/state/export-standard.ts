@@ -92,8 +92,13 @@ export async function exportedVega(source: {
   const { vega, text, language, theme } = source;
   const again = exploresOf(vega).some((m) => m.crosshair) || computesIndicators(vega);
   if (language === 'vega' || text === undefined || !again) return vega;
-  const [{ runPipeline }, config] = await Promise.all([import('../core/pipeline'), themeConfig(theme)]);
+  const [{ runPipeline }, { marks }, config] = await Promise.all([
+    import('../core/pipeline'),
+    import('../core/marks/index'),
+    themeConfig(theme),
+  ]);
   const result = runPipeline(text, {
+    registry: marks,
     fit: true,
     describe: true,
     target: 'export',

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { loadMarksNamedIn } from '../core/marks/families';
 import { PipelineSession } from './pipeline-session';
 import type { PipelineMessage } from './protocol';
 import { chartThemes } from './themes';
@@ -21,5 +22,7 @@ self.onmessage = async (event: MessageEvent<PipelineMessage>) => {
       (loaded) => session.useThemes(chartThemes(loaded)),
       () => {},
     ));
+  // The extension marks the text names, loaded the first time one is (most charts use none).
+  if ('text' in message) await loadMarksNamedIn(message.text);
   self.postMessage(session.handle(message));
 };

@@ -449,20 +449,21 @@ describe('expandMarks: problems', () => {
 });
 
 describe('the default registry', () => {
-  afterEach(() => {
-    vi.doUnmock('../../src/core/marks/index');
-    vi.resetModules();
-  });
+  afterEach(() => vi.resetModules());
 
-  it('is the list exported by marks/index.ts', async () => {
+  it('is the marks registered (marks/index.ts registers them all)', async () => {
     vi.resetModules();
-    vi.doMock('../../src/core/marks/index', () => ({ marks: [twin] }));
+    const registry = await import('../../src/core/marks/registry');
     const fresh = await import('../../src/core/expand');
+    expect(fresh.expandMarks({ mark: 'twin', encoding: { y: Y } }).expandedCount).toBe(0);
+    registry.registerMarks([twin]);
     const result = fresh.expandMarks({ mark: 'twin', encoding: { y: Y } });
     expect(result.expandedCount).toBe(1);
     expect(result.spec).toEqual({ encoding: { y: Y }, layer: TWIN_LAYER });
     // And an explicit registry replaces it.
     expect(fresh.expandMarks({ mark: 'twin' }, undefined, []).expandedCount).toBe(0);
+    const all = await import('../../src/core/marks/index');
+    expect(registry.registeredMarks().map((m) => m.name)).toEqual(['twin', ...all.marks.map((m) => m.name)]);
   });
 
   it('behaves the same whether passed explicitly or not', () => {
