@@ -10,9 +10,13 @@ import { expandMarks } from '../../src/core/expand';
 import { marks } from '../../src/core/marks/index';
 import { CANVAS_EMBED_OPTIONS, embedOptionsFor, runtimeSpec, withoutDescriptions } from '../../src/render/vega-runtime';
 import { installPageVega } from '../../src/render/page-vega';
+import * as fusedTransforms from '../../src/render/fused-transforms';
+import { useFusedTransforms } from '../../src/render/runtime-spec';
 import * as ix from './interaction';
 
 installPageVega();
+// Up front: the page loads them with its first financial chart, before it draws.
+useFusedTransforms(fusedTransforms);
 
 /** The chart's outer size, the same for both libraries (Vega-Lite fits the whole chart into it). */
 export const WIDTH = 1200;

@@ -1,7 +1,6 @@
 import type * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { boundedWalk } from '../core/walk';
-import { fuseMarkTransforms, requiredTransforms } from './fused-transforms';
 import { privateRows } from './shared-rows';
 import { fastPathsOn } from './fast-paths';
 
@@ -61,10 +60,38 @@ export function viewShows(view: vega.View, spec: VegaSpec): void {
  * into (see ./shared-rows).
  */
 export function runtimeSpec(spec: VegaSpec): VegaSpec {
-  // Without the fast paths: Vega-Lite's own transforms, and copies of every row.
-  const drawn = fastPathsOn() ? privateRows(fuseMarkTransforms(spec)) : privateRows(requiredTransforms(spec), Infinity);
+  // Without the fast paths: Vega-Lite's own transforms, and copies of every row. Without the
+  // fused transforms loaded, the spec has none of the marks' work to fuse (see `useFusedTransforms`).
+  const drawn = !fused
+    ? privateRows(spec, fastPathsOn() ? undefined : Infinity)
+    : fastPathsOn()
+      ? privateRows(fused.fuseMarkTransforms(spec))
+      : privateRows(fused.requiredTransforms(spec), Infinity);
   return followContainer(drawn);
 }
+
+/** The financial marks' fused transforms (./fused-transforms.ts), as `runtimeSpec` uses them. */
+export interface FusedTransforms {
+  installFusedTransforms(): void;
+  fuseMarkTransforms(spec: VegaSpec): VegaSpec;
+  requiredTransforms(spec: VegaSpec): VegaSpec;
+}
+let fused: FusedTransforms | undefined;
+
+/**
+ * Registers the fused transforms with Vega and has `runtimeSpec` use them. They are the
+ * financial marks' code alone (the level of detail, the indicators' math): the page loads them
+ * with the first spec that has the marks' work in it (./vega-transforms.ts `loadTransforms`); the
+ * bench's page and the tests hand them in up front.
+ */
+export function useFusedTransforms(kit: FusedTransforms): void {
+  if (fused === kit) return;
+  kit.installFusedTransforms();
+  fused = kit;
+}
+
+/** Whether the fused transforms are in use (loaded). */
+export const fusedTransformsLoaded = (): boolean => fused !== undefined;
 
 /**
  * A chart sized to its container (Vega-Lite's `"container"` width or height, see core/fit.ts)

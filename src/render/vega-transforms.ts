@@ -1,5 +1,6 @@
 import { transforms } from 'vega';
 import { boundedWalk } from '../core/walk';
+import { fusedTransformsLoaded, useFusedTransforms } from './runtime-spec';
 
 /**
  * Vega's transforms that the page does not load up front (see vega-lean.js), by the package
@@ -72,18 +73,62 @@ export function lazyPackagesOf(spec: unknown): string[] {
   return [...needed];
 }
 
+/**
+ * The fields only the financial marks' transforms write (a bar's time, the indicators'
+ * placeholder, the last price's row): a spec with one of them has work for the fused transforms.
+ * One missed would be drawn by Vega-Lite's own transforms, more slowly, except the placeholder,
+ * which no standard transform computes.
+ */
+const FUSED_FIELDS = new Set(['__t', '__indicators', '__lp_row']);
+
+/** Whether a Vega spec has the financial marks' work in it (see `FUSED_FIELDS`). */
+export function usesFusedTransforms(spec: unknown): boolean {
+  let found = false;
+  const visit = boundedWalk<[], void>(
+    (node, next) => {
+      if (found || typeof node !== 'object' || node === null) return;
+      if (Array.isArray(node)) {
+        for (const item of node) next(item);
+        return;
+      }
+      const record = node as Record<string, unknown>;
+      if (Array.isArray(record.transform))
+        for (const t of record.transform) {
+          const as = (t as { as?: unknown } | null)?.as;
+          if ((Array.isArray(as) ? as : [as]).some((a) => typeof a === 'string' && FUSED_FIELDS.has(a))) found = true;
+        }
+      for (const key of Object.keys(record)) if (key !== 'values') next(record[key]);
+    },
+    () => {},
+  );
+  visit(spec);
+  return found;
+}
+
+let fusedLoading: Promise<void> | undefined;
+
+/** Loads the fused transforms (once) and has the runtime spec use them. */
+function loadFused(): Promise<void> {
+  fusedLoading ??= import('./fused-transforms').then(useFusedTransforms);
+  fusedLoading.catch(() => (fusedLoading = undefined));
+  return fusedLoading;
+}
+
 const loaded = new Map<string, Promise<void>>();
 
 /**
- * Loads and registers the transforms a spec needs that are not there yet; resolves at once when
- * there are none (most charts). Where the page imports all of Vega (tests, the command line),
+ * Loads and registers the transforms a spec needs that are not there yet, and the fused
+ * transforms when it has the financial marks' work in it; resolves at once when there are none
+ * (most charts). Where the page imports all of Vega (tests, the command line),
  * registering again changes nothing.
  */
 export function loadTransforms(spec: unknown): Promise<void> | undefined {
   const missing = lazyPackagesOf(spec).filter((pkg) => LAZY_TRANSFORMS[pkg]!.some((name) => !(name in transforms)));
-  if (missing.length === 0) return undefined;
-  return Promise.all(
-    missing.map((pkg) => {
+  const fused = !fusedTransformsLoaded() && usesFusedTransforms(spec);
+  if (missing.length === 0 && !fused) return undefined;
+  return Promise.all([
+    ...(fused ? [loadFused()] : []),
+    ...missing.map((pkg) => {
       let p = loaded.get(pkg);
       if (!p) {
         p = LOADERS[pkg]!().then((m) => {
@@ -94,5 +139,5 @@ export function loadTransforms(spec: unknown): Promise<void> | undefined {
       }
       return p;
     }),
-  ).then(() => undefined);
+  ]).then(() => undefined);
 }

@@ -1,17 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { transforms } from 'vega';
 import * as tx from 'vega-transforms';
 import * as vtx from 'vega-view-transforms';
 import * as encode from 'vega-encode';
-import { LAZY_TRANSFORMS, lazyPackagesOf, loadTransforms } from '../../../src/render/vega-transforms';
+import {
+  LAZY_TRANSFORMS,
+  lazyPackagesOf,
+  loadTransforms,
+  usesFusedTransforms,
+} from '../../../src/render/vega-transforms';
+import { candleRows, compiledCandlestick } from '../charts';
 
 describe("the page's Vega transforms", () => {
   it('are all there: each of Vega’s is registered up front (src/render/vega-lean.js) or loaded on demand', () => {
     const upFront = new Set([...Object.keys(tx), ...Object.keys(vtx), ...Object.keys(encode)]);
     const lazy = new Set(Object.values(LAZY_TRANSFORMS).flat());
-    // Vega's own registry (all of Vega is imported here); the app's `chartspeclod` is its own.
+    // Vega's own registry (all of Vega is imported here); the app's (`chartspeclod`, …) are its own.
     const missing = Object.keys(transforms).filter(
-      (name) => !upFront.has(name) && !lazy.has(name) && name !== 'chartspeclod',
+      (name) => !upFront.has(name) && !lazy.has(name) && !name.startsWith('chartspec'),
     );
     expect(missing).toEqual([]);
     for (const name of lazy) expect(upFront.has(name), name).toBe(false);
@@ -42,5 +48,41 @@ describe("the page's Vega transforms", () => {
 
   it('has nothing to load where all of Vega is there', () => {
     expect(loadTransforms({ data: [{ name: 't', transform: [{ type: 'treemap' }] }] })).toBeUndefined();
+  });
+});
+
+describe('the fused transforms, loaded with the first spec that has the marks’ work', () => {
+  const bars = { data: [{ name: 't', transform: [{ type: 'formula', expr: '1', as: 'one' }] }] };
+
+  it('are wanted by specs with the financial marks’ fields: every candlestick, with indicators or not', () => {
+    expect(usesFusedTransforms(bars)).toBe(false);
+    expect(usesFusedTransforms({ data: [{ name: 'd', values: [{ as: '__t' }] }] })).toBe(false);
+    expect(usesFusedTransforms(compiledCandlestick({ width: 300, extra: { data: { values: candleRows(30) } } }))).toBe(
+      true,
+    );
+    const withIndicators = compiledCandlestick({
+      width: 300,
+      mark: { zoom: false, lastPrice: false, indicators: ['rsi'] },
+      extra: { data: { values: candleRows(30) } },
+    });
+    expect(usesFusedTransforms(withIndicators)).toBe(true);
+  });
+
+  it('load once, before the spec is drawn, and are then in use', async () => {
+    vi.resetModules();
+    const runtime = await import('../../../src/render/runtime-spec');
+    const fresh = await import('../../../src/render/vega-transforms');
+    expect(runtime.fusedTransformsLoaded()).toBe(false);
+    expect(fresh.loadTransforms(bars)).toBeUndefined();
+    const spec = compiledCandlestick({ width: 300, extra: { data: { values: candleRows(3000) } } });
+    // Before: the marks' transforms as Vega-Lite wrote them; after: one `chartspeclod`.
+    const types = (s: unknown) => JSON.stringify(s).match(/"type":"chartspec\w+"/g) ?? [];
+    expect(types(runtime.runtimeSpec(spec))).toEqual([]);
+    const loading = fresh.loadTransforms(spec);
+    expect(loading).toBeInstanceOf(Promise);
+    await loading;
+    expect(runtime.fusedTransformsLoaded()).toBe(true);
+    expect(fresh.loadTransforms(spec)).toBeUndefined();
+    expect(types(runtime.runtimeSpec(spec))).toContain('"type":"chartspeclod"');
   });
 });
