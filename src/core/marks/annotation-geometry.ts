@@ -3,7 +3,7 @@
  * outlines, and the Vega expressions that place things in screen space (arrowhead angles, rays
  * clipped at the plot edges). Kept apart from the mark so that file only says what each kind draws.
  */
-import { datum } from './financial';
+import { datum } from './fused-expressions';
 
 /**
  * How the chart's x is read: dates (strings or timestamps), plain numbers, or categories (where

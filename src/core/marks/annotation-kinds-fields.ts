@@ -1,5 +1,5 @@
 /** Annotation kinds positioned by fields: the same builder serves a literal item and a data-driven layer. */
-import { datum } from './financial';
+import { datum } from './fused-expressions';
 import {
   ARROW_PATH,
   MARKER_PATHS,

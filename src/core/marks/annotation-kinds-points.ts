@@ -1,5 +1,5 @@
 /** Annotation kinds built from literal points only: each returns one layer carrying its own data. */
-import { datum } from './financial';
+import { datum } from './fused-expressions';
 import { ARROW_PATH, arrowSymbolSize, ellipsePoints, tidy, xOut } from './annotation-geometry';
 import type { JsonObject } from './types';
 import { type Env, type Item, type Point } from './annotation-env';
