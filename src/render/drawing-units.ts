@@ -106,16 +106,15 @@ const byItems = new WeakMap<SceneItem[], { length: number; points: Drawn[] }>();
  * where it is drawn at that value, else read back from where it is drawn (a stacked area draws a
  * row at the running sum).
  */
-function drawnPoints(group: SceneItem, view: View, meta: DrawableMeta): Drawn[] {
+function drawnPoints(group: SceneItem, view: View, meta: DrawableMeta, out: Drawn[][]): void {
   const marks: { mark: SceneMark; ox: number; oy: number }[] = [];
   unitMarks(group, meta.model, marks);
   const sx = view.scale(meta.scales.x);
   const sy = view.scale(meta.scales.y);
-  const out: Drawn[] = [];
   for (const { mark } of marks) {
     const cached = byItems.get(mark.items);
     if (cached && cached.length === mark.items.length) {
-      for (const p of cached.points) out.push(p);
+      out.push(cached.points);
       continue;
     }
     const points: Drawn[] = [];
@@ -130,9 +129,22 @@ function drawnPoints(group: SceneItem, view: View, meta: DrawableMeta): Drawn[] 
       if (Number.isFinite(x) && Number.isFinite(y)) points.push({ x, y, raw });
     }
     byItems.set(mark.items, { length: mark.items.length, points });
-    for (const p of points) out.push(p);
+    out.push(points);
   }
-  return out;
+}
+
+/** The columns of the rows drawn, by x. */
+function columnsOf(parts: readonly Drawn[][]): Snapping {
+  const points = parts.flat();
+  if (!points.length) return EMPTY;
+  points.sort((a, b) => a.x - b.x);
+  const columns: Column[] = [];
+  for (const p of points) {
+    const last = columns.at(-1);
+    if (last && last.x === p.x) last.ys.push(p.y);
+    else columns.push({ x: p.x, ys: [p.y] });
+  }
+  return { columns, ys: points.map((p) => p.raw).filter(Number.isFinite) };
 }
 
 /** The plain units of a chart, one per plot (units on the same scales are one: see above). */
@@ -144,6 +156,7 @@ export function plainUnits(metas: readonly DrawableMeta[]): DrawingUnit[] {
   }
   return [...groups.values()].map((list) => {
     const first = list[0]!;
+    let last: { parts: Drawn[][]; snapping: Snapping } | undefined;
     return {
       unit: first.unit,
       scales: first.scales,
@@ -151,16 +164,13 @@ export function plainUnits(metas: readonly DrawableMeta[]): DrawingUnit[] {
       temporal: list.every((m) => m.fields.temporal),
       noun: 'point',
       snapping(group, view) {
-        const points = list.flatMap((m) => drawnPoints(group, view, m));
-        if (!points.length) return EMPTY;
-        points.sort((a, b) => a.x - b.x);
-        const columns: Column[] = [];
-        for (const p of points) {
-          const last = columns.at(-1);
-          if (last && last.x === p.x) last.ys.push(p.y);
-          else columns.push({ x: p.x, ys: [p.y] });
-        }
-        return { columns, ys: points.map((p) => p.raw).filter(Number.isFinite) };
+        const parts: Drawn[][] = [];
+        for (const m of list) drawnPoints(group, view, m, parts);
+        // The same rows as last time (a pointer moving, a zoom): the same columns, not sorted again.
+        if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i]))
+          return last.snapping;
+        last = { parts, snapping: columnsOf(parts) };
+        return last.snapping;
       },
     };
   });

@@ -12,7 +12,7 @@ import {
   savedText,
   type Plot,
 } from './drawing-helpers';
-import { drawnScale, editorReady, openWith, shownVersion, waitForChart, watch } from './helpers';
+import { drawnScale, editorReady, openExample, openWith, shownVersion, waitForChart, watch } from './helpers';
 
 /**
  * Drawing on a plain Vega-Lite chart with a time x and a price y (a line with its points, as in
@@ -529,4 +529,88 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(bar!.x + bar!.width).toBeLessThanOrEqual(chart!.x);
     });
   }
+}
+
+/**
+ * A row a line mark draws (its `k`-th item, in the line named by `series` when there are several):
+ * where it is on the page, its time and price.
+ */
+async function drawnRow(page: Page, k: number, series?: string) {
+  return page.evaluate(
+    ([k, series]) => {
+      type Item = {
+        x?: number;
+        y?: number;
+        items?: Item[];
+        name?: string;
+        marktype?: string;
+        datum?: Record<string, unknown>;
+      };
+      const host = document.querySelector('[data-testid="chart"]') as Element & {
+        chartspecView: { scenegraph(): { root: Item }; origin(): [number, number] };
+      };
+      const view = host.chartspecView;
+      const box = host.querySelector('canvas, svg')!.getBoundingClientRect();
+      const root = view.scenegraph().root;
+      const [ox, oy] = view.origin();
+      let found: { x: number; y: number; t: number; price: number } | undefined;
+      const walk = (mark: Item, gx: number, gy: number) => {
+        if (found) return;
+        const items = mark.items ?? [];
+        const d = items[k]?.datum;
+        if (mark.marktype === 'line' && d && (series === undefined || d['symbol'] === series)) {
+          const item = items[k]!;
+          found = {
+            x: box.left + gx + item.x!,
+            y: box.top + gy + item.y!,
+            t: +(d['date'] as Date),
+            price: Number(d['price']),
+          };
+          return;
+        }
+        if (mark.marktype === 'group')
+          for (const c of items) for (const m of c.items ?? []) walk(m, gx + (c.x ?? 0), gy + (c.y ?? 0));
+      };
+      const top = root.items?.[0];
+      for (const m of top?.items ?? []) walk(m, ox, oy);
+      return found!;
+    },
+    [k, series] as const,
+  );
+}
+
+for (const { example, series, unit } of [
+  { example: 'line-single', series: undefined, unit: '' },
+  { example: 'layer-line-mean', series: undefined, unit: '/layer/0' },
+  { example: 'line-multi-series', series: 'AAPL', unit: '' },
+]) {
+  test(`the gallery's ${example}: with the magnet, a note goes on a data point's date and price, beside its line`, async ({
+    page,
+  }) => {
+    const seen = await watch(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await openExample(page, example);
+    await editorReady(page);
+    const before = await savedText(page);
+    const row = await drawnRow(page, 40, series);
+    await page.getByTestId('tool-magnet').click();
+    await page.getByTestId('tool-note').click();
+    await page.mouse.click(row.x + 1, row.y - 3);
+    await expect.poll(async () => (await savedText(page)).includes('"annotation"')).toBe(true);
+    const text = await savedText(page);
+    const written = JSON.parse(text) as Record<string, unknown> & { layer: { mark: unknown }[] };
+    const at = unit === '' ? 1 : Number(unit.split('/').at(-1)) + 1;
+    const item = (written.layer[at]!.mark as { items: { kind: string; x: string; y: number }[] }).items[0]!;
+    expect(item.kind).toBe('note');
+    expect(item.y).toBe(row.price);
+    // The date in the data's own form: a date alone is UTC midnight, a date and time local.
+    expect(item.x.includes('T') ? new Date(item.x).getTime() : Date.parse(item.x)).toBe(row.t);
+    // Everything else as it was.
+    const { layer: _layer, ...rest } = written;
+    const { layer: _was, mark: _mark, ...others } = JSON.parse(before) as Record<string, unknown>;
+    expect(rest).toEqual(others);
+    await expect(page.getByTestId('problems')).toContainText('0 errors');
+    expect(seen.consoleErrors).toEqual([]);
+  });
 }
