@@ -18,7 +18,7 @@ import type { Zoom } from './explore-range';
 import type { ExploreMeta, RangeToken } from '../core/explore';
 import type { DrawingTool } from '../core/drawing';
 import { DrawingControls } from './drawing-controls';
-import { financialUnit, plainUnits, scaleSignals, type DrawingUnit } from './drawing-units';
+import { financialUnit, plainUnits, type DrawingUnit } from './drawing-units';
 import { drawablesOf } from '../core/drawable';
 import { DrawingState, type DrawingAction, type DrawingSnapshot } from './drawing-state';
 
@@ -73,7 +73,7 @@ interface Drawing {
   explores?: string;
   /** The zooms of the units that declare themselves explorable (crosshair, range buttons: ./explore-controls.ts). */
   zooms: Zoom[];
-  /** The units that can be drawn on (explorable ones and plain ones with continuous x and y), and the signals that move their scales. */
+  /** The units that can be drawn on (explorable ones and plain ones with continuous x and y), and the zooms' signals that move their scales. */
   drawable: { units: DrawingUnit[]; signals: string[] };
 }
 
@@ -401,7 +401,7 @@ export class ChartSession {
       target,
       started: false,
       zooms,
-      drawable: drawableSetup(zooms, target, runtime),
+      drawable: drawableSetup(zooms, target),
       ...(explores ? { explores } : {}),
       ...(fit ? { fit } : {}),
     });
@@ -542,13 +542,12 @@ export class ChartSession {
 
 /**
  * The units a chart can be drawn on: its explorable units (not on a percent price axis, whose y
- * is not a price) and its plain ones; and the signals after which their plots have moved.
+ * is not a price) and its plain ones; and the zooms' signals, after which their plots have moved.
  */
-function drawableSetup(zooms: Zoom[], target: VegaSpec, runtime: VegaSpec): Drawing['drawable'] {
+function drawableSetup(zooms: Zoom[], target: VegaSpec): Drawing['drawable'] {
   const units = [
     ...zooms.flatMap((z) => (z.meta.priceScale === 'percent' ? [] : [financialUnit(z.meta)])),
     ...plainUnits(drawablesOf(target)),
   ];
-  if (!units.length) return { units, signals: [] };
-  return { units, signals: [...new Set([...zooms.map((z) => z.signal), ...scaleSignals(runtime)])] };
+  return { units, signals: units.length ? zooms.map((z) => z.signal) : [] };
 }

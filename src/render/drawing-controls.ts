@@ -96,7 +96,7 @@ export class DrawingControls {
   private readonly unsubscribe: () => void;
 
   /**
-   * `units`: the units that can be drawn on; `signals`: those that move their scales (a zoom, a
+   * `units`: the units that can be drawn on; `signals`: the zooms that move their scales (a
    * pan), after which the overlay follows; `textWidth`: how labels are measured (to be picked).
    */
   constructor(
@@ -113,6 +113,13 @@ export class DrawingControls {
     el.addEventListener('pointermove', this.onHover);
     el.addEventListener('dblclick', this.onDoubleClick, true);
     for (const s of signals) view.addSignalListener(s, this.onZoom);
+    // Vega-Lite's own pan and zoom (an interval bound to the scales, perhaps in a nested view
+    // whose signals the view does not reach by name) run on the wheel, a drag and the keys: the
+    // overlay is drawn again in the frame after, once Vega has run. Heard before Vega's own
+    // listeners, which keep the wheel and the drag's moves to themselves.
+    el.addEventListener('wheel', this.onZoom, { capture: true, passive: true });
+    el.addEventListener('keydown', this.onZoom);
+    window.addEventListener('pointermove', this.onDragged, { capture: true, passive: true });
     this.unsubscribe = state.subscribe(this.onState);
     this.onState();
   }
@@ -126,6 +133,9 @@ export class DrawingControls {
     this.el.removeEventListener('dblclick', this.onDoubleClick, true);
     this.el.classList.remove('drawing-tool', 'drawing-hover');
     for (const s of this.signals) this.view.removeSignalListener(s, this.onZoom);
+    this.el.removeEventListener('wheel', this.onZoom, true);
+    this.el.removeEventListener('keydown', this.onZoom);
+    window.removeEventListener('pointermove', this.onDragged, true);
     this.overlay.destroy();
   }
 
@@ -182,6 +192,10 @@ export class DrawingControls {
   };
 
   private readonly onZoom = (): void => this.schedule();
+
+  private readonly onDragged = (e: PointerEvent): void => {
+    if (e.buttons) this.schedule();
+  };
 
   // --- the pointer ---
 

@@ -1,8 +1,6 @@
-import type { Spec as VegaSpec, View } from 'vega';
+import type { View } from 'vega';
 import type { DrawableMeta } from '../core/drawable';
 import type { ExploreMeta } from '../core/explore';
-import { isObject } from '../core/json';
-import { signalsOf } from './explore-keys';
 import { barsOf, type SceneItem, type SceneMark } from './explore-scene';
 import type { Bar } from './readout';
 
@@ -196,16 +194,4 @@ export function columnsBetween(columns: readonly Column[], a: number, b: number)
   let n = 0;
   for (const c of columns) if (c.x > lo && c.x <= hi) n++;
   return n;
-}
-
-/** A signal that pans or zooms a scale (Vega-Lite's intervals bound to the scales): the plots move when it does. */
-const movesScales = (signal: unknown) =>
-  isObject(signal) &&
-  typeof signal['name'] === 'string' &&
-  Array.isArray(signal['on']) &&
-  /(pan|zoom)(Linear|Log|Pow|Symlog)\(/.test(JSON.stringify(signal['on']));
-
-/** The names of the signals that move a spec's scales. */
-export function scaleSignals(spec: VegaSpec): string[] {
-  return [...new Set(signalsOf(spec).flatMap((s) => (movesScales(s) ? [(s as { name: string }).name] : [])))];
 }

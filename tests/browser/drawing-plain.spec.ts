@@ -306,12 +306,23 @@ test('a chart whose scales are bound to the pointer (pan and zoom) still draws w
   const [item] = itemsOf(await savedText(page)) as [{ points: { x: string; y: number }[] }];
   expectAt(plot, item.points[0]!, A);
   expectAt(plot, item.points[1]!, B);
+  // The item written is picked (its text is selected); zoomed by the wheel, its handles follow.
+  await expect(page.getByTestId('drawing-handle')).toHaveCount(2);
+  await page.mouse.move(plot.left + plot.width / 2, plot.top + plot.height / 2);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -120);
+  await expect.poll(async () => (await plotOf(page)).x[0]).toBeGreaterThan(plot.x[0]);
+  const handleAt = async () => {
+    const zoomed = await plotOf(page);
+    const [h] = await handles(page);
+    const p = pointAt(zoomed, Date.parse(item.points[0]!.x), item.points[0]!.y);
+    return Math.round(Math.hypot(h!.x - p.x, h!.y - p.y));
+  };
+  await expect.poll(handleAt).toBeLessThanOrEqual(1);
   // Without a tool, a drag pans as Vega-Lite makes it.
-  const version = await shownVersion(page);
-  await waitForChart(page, version);
+  const zoomedFrom = (await plotOf(page)).x[0];
   const from = { x: plot.left + 40, y: plot.top + plot.height - 12 };
   await drag(page, from, { x: from.x + 100, y: from.y });
-  await expect.poll(async () => (await plotOf(page)).x[0]).toBeLessThan(plot.x[0]);
+  await expect.poll(async () => (await plotOf(page)).x[0]).toBeLessThan(zoomedFrom);
   expect(itemsOf(await savedText(page))).toHaveLength(1);
 });
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Spec as VegaSpec, View } from 'vega';
+import type { View } from 'vega';
 import type { DrawableMeta } from '../../../src/core/drawable';
-import {
-  columnsBetween,
-  nearestColumn,
-  plainUnits,
-  scaleSignals,
-  type Column,
-} from '../../../src/render/drawing-units';
+import { columnsBetween, nearestColumn, plainUnits, type Column } from '../../../src/render/drawing-units';
 import type { SceneItem } from '../../../src/render/explore-scene';
 
 /**
@@ -97,34 +91,5 @@ describe('the points of a plain chart a pointer snaps to', () => {
     expect(nearestColumn([], 1)).toBe(-1);
     expect(columnsBetween(columns, 1, 8)).toBe(3);
     expect(columnsBetween(columns, 8, 2)).toBe(2);
-  });
-
-  it('the signals that pan and zoom a chart’s scales', () => {
-    const spec = {
-      signals: [
-        {
-          name: 'grid_x',
-          on: [
-            {
-              events: { signal: 'grid_translate_delta' },
-              update: 'panLinear(grid_translate_anchor.extent_x, -grid_translate_delta.x / width)',
-            },
-          ],
-        },
-        { name: 'unit', on: [{ events: 'pointermove', update: 'group()' }] },
-      ],
-      marks: [
-        {
-          type: 'group',
-          signals: [
-            {
-              name: 'grid_y',
-              on: [{ events: { signal: 'grid_zoom_delta' }, update: 'zoomLog(domain("y"), null, 2)' }],
-            },
-          ],
-        },
-      ],
-    } as unknown as VegaSpec;
-    expect(scaleSignals(spec)).toEqual(['grid_x', 'grid_y']);
   });
 });
