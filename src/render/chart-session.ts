@@ -486,7 +486,6 @@ export class ChartSession {
       this.drawings = new DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
         this.events.onDrawing?.(a),
       );
-      if (!controls) this.notify();
     }
     if (!toCanvas && !live.fit && !controls) return done();
     const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();

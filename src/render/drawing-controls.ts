@@ -96,8 +96,8 @@ export class DrawingControls {
   private readonly unsubscribe: () => void;
 
   /**
-   * `units`: the units that can be drawn on; `signals`: the zooms that move their scales (a
-   * pan), after which the overlay follows; `textWidth`: how labels are measured (to be picked).
+   * `units`: the units that can be drawn on; `signals`: the explorable units' zooms, after which
+   * the overlay follows their plots; `textWidth`: how labels are measured (to be picked by).
    */
   constructor(
     private readonly el: HTMLElement,
