@@ -75,7 +75,7 @@ const Icon = ({ of }: { of: DrawingTool | 'magnet' }) => (
 interface DrawingBarProps {
   /** The tool in hand, if any. */
   tool: DrawingTool | undefined;
-  /** Points snap to the nearest bar's open, high, low or close. */
+  /** Points snap to the nearest bar's open, high, low or close (a data point's value on other charts). */
   magnet: boolean;
   onTool(tool: DrawingTool | undefined): void;
   onMagnet(magnet: boolean): void;
@@ -84,7 +84,8 @@ interface DrawingBarProps {
 }
 
 /**
- * The drawing tools beside a chart whose time axis can be explored: a tool taken draws one item on
+ * The drawing tools beside a chart that can be drawn on (a financial chart, or any with continuous
+ * x and y): a tool taken draws one item on
  * the chart, written into the spec as an annotation (src/render/drawing-controls.ts); the button
  * pressed again, or Escape, puts it down.
  */
@@ -123,7 +124,7 @@ export function DrawingBar({ tool, magnet, onTool, onMagnet, off }: DrawingBarPr
         className="drawing-magnet"
         aria-label="Magnet"
         aria-pressed={magnet}
-        title="Magnet: points snap to the nearest open, high, low or close"
+        title="Magnet: points snap to the nearest open, high, low or close, or the nearest value drawn"
         data-testid="tool-magnet"
         onClick={() => onMagnet(!magnet)}
       >

@@ -1,3 +1,4 @@
+import { DRAWABLE_KEY, drawableFields, type DrawableMeta } from './drawable';
 import { cutToView, EXPLORE_KEY, type ExploreMeta } from './explore';
 import { EXTENSION_MARK_NAMES, registeredMarks } from './marks/registry';
 import { isObject, type JsonObject } from './json';
@@ -57,8 +58,12 @@ interface Scope {
   rows?: number | undefined;
   /** vega-lite's name prefix of the view (`concat_0_layer_1_`). */
   model: string;
+  /** The name prefix of the view the node is drawn in (a layer's units are drawn in their layer's view): its group is `<view>group`. */
+  view: string;
   /** The name prefixes of the views owning the x and y scales; unknown inside a repeat. */
   owner: { x: string; y: string } | undefined;
+  /** Inside a facet or a repeat: a view drawn once per cell, where a drawing would not say which. */
+  cells?: boolean;
 }
 
 /** A view a mark asks for below its chart, and the unit spec that asked. */
@@ -196,6 +201,8 @@ export interface ExpandOptions {
    * dataflow), and no layers are compiled only to be thrown away on every keystroke.
    */
   target?: ExpandTarget;
+  /** Record the units with continuous x and y that a drawing can go beside (see core/drawable.ts): the page's chart asks. */
+  drawable?: boolean;
 }
 
 export function expandMarks(
@@ -207,6 +214,7 @@ export function expandMarks(
   const target = options.target ?? 'page';
   const problems: Problem[] = [];
   const explores: ExploreMeta[] = [];
+  const drawables: DrawableMeta[] = [];
   /** What marks tell the exporter, by usermeta key (see ExpandContext.note). */
   const notes: { key: string; entry: JsonObject }[] = [];
   let expandedCount = 0;
@@ -353,6 +361,20 @@ export function expandMarks(
         return next(result, path, parentEncoding, depth + 1, here);
       }
 
+      // A unit as written (not one a mark expanded into: its path is not in the text) on data coordinates.
+      const fields =
+        options.drawable && depth === 0 && here.owner && !here.cells && node['layer'] === undefined
+          ? drawableFields(type, { ...parentEncoding, ...(isObject(node['encoding']) ? node['encoding'] : {}) })
+          : undefined;
+      if (fields && here.owner)
+        drawables.push({
+          unit: toPointer(path),
+          model: here.model,
+          view: here.view,
+          scales: { x: `${here.owner.x}x`, y: `${here.owner.y}y` },
+          fields,
+        });
+
       let out: JsonObject | undefined;
       const set = (key: string, value: unknown) => {
         if (value === node[key]) return;
@@ -410,7 +432,13 @@ export function expandMarks(
               x: resolved('x') === 'shared' ? here.owner.x : model,
               y: resolved('y') === 'shared' ? here.owner.y : model,
             };
-            return walkView(child, at, depth, { model, owner, rows: here.rows }, next);
+            return walkView(
+              child,
+              at,
+              depth,
+              { model, view: model, owner, rows: here.rows, ...(here.cells ? { cells: true } : {}) },
+              next,
+            );
           }),
         );
       }
@@ -425,7 +453,16 @@ export function expandMarks(
                 y: resolved('y') === 'independent' ? model : here.owner.y,
               }
             : undefined;
-        set('spec', next(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows }));
+        set(
+          'spec',
+          next(node['spec'], [...path, 'spec'], undefined, depth, {
+            model,
+            view: model,
+            owner,
+            rows: here.rows,
+            cells: true,
+          }),
+        );
       }
       return out ?? node;
     },
@@ -478,6 +515,7 @@ export function expandMarks(
     const before = {
       problems: problems.length,
       explores: explores.length,
+      drawables: drawables.length,
       notes: notes.length,
       expanded: expandedCount,
     };
@@ -486,6 +524,7 @@ export function expandMarks(
     if (!panes.length || !isObject(out)) return out;
     problems.length = before.problems;
     explores.length = before.explores;
+    drawables.length = before.drawables;
     notes.length = before.notes;
     expandedCount = before.expanded;
     panes = [];
@@ -493,6 +532,7 @@ export function expandMarks(
     out = go(node, path, undefined, depth, {
       ...scope,
       model,
+      view: model,
       owner: scope.owner && { x: scope.owner.x, y: model },
       panes,
     });
@@ -506,7 +546,7 @@ export function expandMarks(
     );
   };
 
-  let result = walkView(spec, [], 0, { model: '', owner: { x: '', y: '' } }, walk);
+  let result = walkView(spec, [], 0, { model: '', view: '', owner: { x: '', y: '' } }, walk);
   // `config.<mark>` is read by the marks; plain Vega-Lite's schema does not allow it.
   if (isObject(result) && isObject(result['config']) && Object.keys(result['config']).some((k) => byName.has(k))) {
     const config = { ...result['config'] };
@@ -530,6 +570,13 @@ export function expandMarks(
       usermeta: { ...usermeta, [EXPLORE_KEY]: explores as unknown as JsonObject[] },
       ...(replays.length ? { params: [...params, ...replays] } : {}),
     };
+  }
+  // A plain layer beside an explorable mark (a moving average) is drawn on through the mark's plot.
+  const onExplored = (d: DrawableMeta) => explores.some((m) => m.scales.x === d.scales.x && m.scales.y === d.scales.y);
+  const plain = drawables.filter((d) => !onExplored(d));
+  if (plain.length && isObject(result)) {
+    const usermeta = isObject(result['usermeta']) ? result['usermeta'] : {};
+    result = { ...result, usermeta: { ...usermeta, [DRAWABLE_KEY]: plain as unknown as JsonObject[] } };
   }
   return { spec: result, problems, expandedCount };
 }

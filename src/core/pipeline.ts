@@ -31,6 +31,11 @@ export interface PipelineOptions {
   describe?: boolean;
   /** What the expansion is for (see `ExpandTarget`): the page by default; exports ask for `export`. */
   target?: ExpandTarget;
+  /**
+   * Tell the page's chart which plain units can be drawn on (`usermeta`, see core/drawable.ts):
+   * the page asks for it; the command line, exports and the conformance tests compile as Vega-Lite does.
+   */
+  drawable?: boolean;
 }
 
 export interface PipelineResult {
@@ -91,6 +96,7 @@ export function runPipeline(text: string, options: PipelineOptions = {}): Pipeli
     t = now();
     const expanded = expandMarks(doc.value, doc, options.registry ?? registeredMarks(), {
       ...(options.target ? { target: options.target } : {}),
+      ...(options.drawable ? { drawable: true } : {}),
     });
     timings.expand = now() - t;
     problems.push(...expanded.problems);

@@ -18,6 +18,8 @@ import type { Zoom } from './explore-range';
 import type { ExploreMeta, RangeToken } from '../core/explore';
 import type { DrawingTool } from '../core/drawing';
 import { DrawingControls } from './drawing-controls';
+import { financialUnit, plainUnits, type DrawingUnit } from './drawing-units';
+import { drawablesOf } from '../core/drawable';
 import { DrawingState, type DrawingAction, type DrawingSnapshot } from './drawing-state';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
@@ -71,6 +73,8 @@ interface Drawing {
   explores?: string;
   /** The zooms of the units that declare themselves explorable (crosshair, range buttons: ./explore-controls.ts). */
   zooms: Zoom[];
+  /** The units that can be drawn on (explorable ones and plain ones with continuous x and y), and the zooms' signals that move their scales. */
+  drawable: { units: DrawingUnit[]; signals: string[] };
 }
 
 const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
@@ -127,7 +131,7 @@ export class ChartSession {
   private kept: KeptZooms | undefined;
   /** The tool, the magnet and the item picked: they outlast the views, as each edit draws the chart anew. */
   private readonly drawingState = new DrawingState();
-  /** Drawing on the view on screen, when it explores its time axis. */
+  /** Drawing on the view on screen, when it has units to draw on. */
   private drawings: DrawingControls | undefined;
 
   constructor(
@@ -144,10 +148,10 @@ export class ChartSession {
   readonly hasChart = (): boolean => this.drawing !== undefined;
 
   /**
-   * Whether the chart can be drawn on (it explores its time axis); known from the spec, so the
-   * drawing tools stay while each edit's view is made anew.
+   * Whether the chart can be drawn on (it explores its time axis, or has a unit with continuous x
+   * and y); known from the spec, so the drawing tools stay while each edit's view is made anew.
    */
-  readonly drawable = (): boolean => !!this.drawing?.zooms.length;
+  readonly drawable = (): boolean => !!this.drawing?.zooms.length || !!this.drawing?.drawable.units.length;
 
   /** Calls `listener` when `hasChart` changes (useSyncExternalStore's shape). */
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -389,13 +393,15 @@ export class ChartSession {
     // Many marks go on a canvas, few into SVG, unless the user chose (see `embedOptionsFor`).
     const fit = mode && fitted ? { mode, sizes: plotSizes(spec), columns: fitted.columns } : undefined;
     const explores = xDomainSignal(runtime);
+    const zooms = exploreSetup(target, runtime).zooms;
     this.setDrawing({
       spec,
       options,
       described: !onCanvas,
       target,
       started: false,
-      zooms: exploreSetup(target, runtime).zooms,
+      zooms,
+      drawable: drawableSetup(zooms, target),
       ...(explores ? { explores } : {}),
       ...(fit ? { fit } : {}),
     });
@@ -423,7 +429,7 @@ export class ChartSession {
     this.takeDown();
     // A chart sized to its container needs the container's size before its first run.
     el.classList?.toggle('fit', sizedToContainer(drawing.spec));
-    focusable(el, !!drawing.explores);
+    focusable(el, !!drawing.explores, drawing.drawable.units.length > 0 || drawing.zooms.length > 0);
     let made: EmbeddedView;
     try {
       made = await this.makeView(el, drawing.spec, drawing.options);
@@ -475,6 +481,12 @@ export class ChartSession {
     const toCanvas = this.renderer === 'auto' && view.renderer() === 'svg' && tooManyItemsForSvg(view);
     if (toCanvas) view.renderer('canvas');
     const controls = drawing.zooms.length && this.element ? this.exploring(view, drawing.zooms) : undefined;
+    if ((drawing.zooms.length || drawing.drawable.units.length) && this.element && typeof document !== 'undefined') {
+      const { units, signals } = drawing.drawable;
+      this.drawings = new DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
+        this.events.onDrawing?.(a),
+      );
+    }
     if (!toCanvas && !live.fit && !controls) return done();
     const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();
     // Sized to the pane and on the range it opens on before it counts as drawn, in the queue of
@@ -493,10 +505,6 @@ export class ChartSession {
   /** The crosshair, pinch and range buttons of a view that explores its time axis. */
   private exploring(view: View, zooms: Zoom[]): ExploreControls {
     this.controls = new ExploreControls(this.element!, view, zooms, () => this.notify());
-    if (typeof document !== 'undefined')
-      this.drawings = new DrawingControls(this.element!, view, zooms, this.drawingState, (a) =>
-        this.events.onDrawing?.(a),
-      );
     this.notify();
     return this.controls;
   }
@@ -529,4 +537,16 @@ export class ChartSession {
     this.stale = messageOf(error);
     this.events.onFailed(failedSpec, [...this.entries, { level: 'error', message: this.stale }]);
   }
+}
+
+/**
+ * The units a chart can be drawn on: its explorable units (not on a percent price axis, whose y
+ * is not a price) and its plain ones; and the zooms' signals, after which their plots have moved.
+ */
+function drawableSetup(zooms: Zoom[], target: VegaSpec): Drawing['drawable'] {
+  const units = [
+    ...zooms.flatMap((z) => (z.meta.priceScale === 'percent' ? [] : [financialUnit(z.meta)])),
+    ...plainUnits(drawablesOf(target)),
+  ];
+  return { units, signals: units.length ? zooms.map((z) => z.signal) : [] };
 }

@@ -11,29 +11,31 @@ import {
   type DrawingTool,
   type PositionFormat,
 } from '../core/drawing';
-import type { ExploreMeta } from '../core/explore';
+import { measureReadout } from '../core/drawing-measure';
 import type { AnnotationItem } from '../core/marks/annotation-types';
-import { hitIndex, shapesOf, type Projector } from './drawing-geometry';
+import { hitIndex, shapesOf, type Projector, type TextWidth } from './drawing-geometry';
 import { DrawingOverlay, type OverlayPlot } from './drawing-overlay';
 import type { DrawingAction, DrawingState } from './drawing-state';
-import type { Zoom } from './explore-range';
-import { barsOf, drawnBox, nearestBar, plotOf, type PlotBox } from './explore-scene';
+import { columnsBetween, nearestColumn, type DrawingUnit, type Snapping } from './drawing-units';
+import { drawnBox, plotOf, type PlotBox } from './explore-scene';
+import { canvasTextWidth } from './text-width';
 
 /**
- * Drawing on an explorable chart, and moving what is drawn: the pointer's part. With a
- * tool in hand, a press on a plot starts a drawing instead of a pan (the press is kept from Vega's
- * drag, which listens on the canvas below; the wheel still zooms); a drag places two points, a
- * click one (or the first of two, the second then clicked), and the finished item goes into the
- * spec through the page (a `DrawingAction`). Without a tool, a press on an item picks it (its
- * text is selected in the editor), and dragging it or one of its handles moves its points; a press
- * on nothing pans as before. Points snap to the nearest bar's time, and with the magnet to its
- * nearest open, high, low or close. Pixels and data meet through the view's live scales, so all of
- * it holds zoomed and panned. One per view, made and dropped with the explore controls.
+ * Drawing on a chart, and moving what is drawn: the pointer's part. With a tool in hand, a press
+ * (a mouse button, a pen or one finger) on a plot starts a drawing instead of a pan (the press is
+ * kept from Vega's drag, which listens on the canvas below; the wheel still zooms); a drag places
+ * two points, a click one (or the first of two, the second then clicked), and the finished item
+ * goes into the spec through the page (a `DrawingAction`). Without a tool, a press on an item
+ * picks it (its text is selected in the editor), and dragging it or one of its handles moves its
+ * points; a press on nothing pans as before. Points snap to the nearest bar's time (or data
+ * point's x), and with the magnet to its nearest open, high, low or close (or the values drawn
+ * there). Pixels and data meet through the view's live scales, so all of it holds zoomed and
+ * panned. One per view, made and dropped with it.
  */
 type Pt = { x: number; y: number };
 
 interface Target {
-  meta: ExploreMeta;
+  unit: DrawingUnit;
   plot: PlotBox;
 }
 
@@ -52,6 +54,8 @@ type Gesture =
       down: Pt;
       /** Presses so far: the first one, if it only clicked, places the first point alone. */
       presses: number;
+      /** The pointer drawing (another finger coming down is not part of it). */
+      pointer: number;
     }
   | {
       type: 'move';
@@ -64,6 +68,7 @@ type Gesture =
       from: Pt;
       position: AnnotationPosition | undefined;
       down: Pt;
+      pointer: number;
     };
 
 /** How far (px) a press may move and still count as a click. */
@@ -90,18 +95,31 @@ export class DrawingControls {
   private frame = 0;
   private readonly unsubscribe: () => void;
 
+  /**
+   * `units`: the units that can be drawn on; `signals`: the explorable units' zooms, after which
+   * the overlay follows their plots; `textWidth`: how labels are measured (to be picked by).
+   */
   constructor(
     private readonly el: HTMLElement,
     private readonly view: View,
-    private readonly zooms: readonly Zoom[],
+    private readonly units: readonly DrawingUnit[],
+    private readonly signals: readonly string[],
     private readonly state: DrawingState,
     private readonly act: (action: DrawingAction) => void,
+    private readonly textWidth: TextWidth = canvasTextWidth,
   ) {
     this.overlay = new DrawingOverlay(el.parentElement ?? el);
     el.addEventListener('pointerdown', this.onDown, true);
     el.addEventListener('pointermove', this.onHover);
     el.addEventListener('dblclick', this.onDoubleClick, true);
-    for (const z of zooms) view.addSignalListener(z.signal, this.onZoom);
+    for (const s of signals) view.addSignalListener(s, this.onZoom);
+    // Vega-Lite's own pan and zoom (an interval bound to the scales, perhaps in a nested view
+    // whose signals the view does not reach by name) run on the wheel, a drag and the keys: the
+    // overlay is drawn again in the frame after, once Vega has run. Heard before Vega's own
+    // listeners, which keep the wheel and the drag's moves to themselves.
+    el.addEventListener('wheel', this.onZoom, { capture: true, passive: true });
+    el.addEventListener('keydown', this.onZoom);
+    window.addEventListener('pointermove', this.onDragged, { capture: true, passive: true });
     this.unsubscribe = state.subscribe(this.onState);
     this.onState();
   }
@@ -114,7 +132,10 @@ export class DrawingControls {
     this.el.removeEventListener('pointermove', this.onHover);
     this.el.removeEventListener('dblclick', this.onDoubleClick, true);
     this.el.classList.remove('drawing-tool', 'drawing-hover');
-    for (const z of this.zooms) this.view.removeSignalListener(z.signal, this.onZoom);
+    for (const s of this.signals) this.view.removeSignalListener(s, this.onZoom);
+    this.el.removeEventListener('wheel', this.onZoom, true);
+    this.el.removeEventListener('keydown', this.onZoom);
+    window.removeEventListener('pointermove', this.onDragged, true);
     this.overlay.destroy();
   }
 
@@ -172,6 +193,10 @@ export class DrawingControls {
 
   private readonly onZoom = (): void => this.schedule();
 
+  private readonly onDragged = (e: PointerEvent): void => {
+    if (e.buttons) this.schedule();
+  };
+
   // --- the pointer ---
 
   private readonly onDown = (e: PointerEvent): void => {
@@ -179,11 +204,17 @@ export class DrawingControls {
     const at = this.viewPoint(e);
     const tool = this.state.snapshot.tool;
     const g = this.gesture;
+    // A second finger while one draws or drags: neither a drawing nor a pinch.
+    if (g && (g.type === 'move' || g.pressed)) {
+      if (e.pointerId !== g.pointer) this.take(e);
+      return;
+    }
     if (g?.type === 'draw' && !g.pressed) {
       this.take(e);
       g.pressed = true;
       g.presses++;
       g.down = at;
+      g.pointer = e.pointerId;
       g.current = this.snap(g.target, at);
       this.startPress();
       this.schedule();
@@ -204,6 +235,7 @@ export class DrawingControls {
         pressed: true,
         down: at,
         presses: 1,
+        pointer: e.pointerId,
       };
       this.startPress();
       this.schedule();
@@ -216,7 +248,7 @@ export class DrawingControls {
       return;
     }
     this.take(e);
-    this.state.setPick({ unit: target.meta.unit, pointer: hit.annotation.pointer });
+    this.state.setPick({ unit: target.unit.unit, pointer: hit.annotation.pointer });
     this.act({ kind: 'select', offset: hit.annotation.offset, length: hit.annotation.length });
     this.gesture = {
       type: 'move',
@@ -227,6 +259,7 @@ export class DrawingControls {
       from: this.dataAt(target, at),
       position: undefined,
       down: at,
+      pointer: e.pointerId,
     };
     this.startPress();
   };
@@ -240,7 +273,8 @@ export class DrawingControls {
 
   private readonly onMove = (e: PointerEvent): void => {
     const g = this.gesture;
-    if (!g) return;
+    const waiting = g?.type === 'draw' && !g.pressed;
+    if (!g || (!waiting && e.pointerId !== g.pointer)) return;
     const at = this.viewPoint(e);
     if (g.type === 'draw') g.current = this.snap(g.target, at);
     else this.drag(g, at);
@@ -258,6 +292,7 @@ export class DrawingControls {
 
   private readonly onUp = (e: PointerEvent): void => {
     const g = this.gesture;
+    if (g && e.pointerId !== g.pointer) return;
     this.endPress();
     if (!g) return;
     e.stopPropagation();
@@ -267,7 +302,7 @@ export class DrawingControls {
       this.gesture = undefined;
       if (!clicked) this.drag(g, at);
       if (!clicked && g.position)
-        this.act({ kind: 'move', unit: g.target.meta.unit, pointer: g.annotation.pointer, position: g.position });
+        this.act({ kind: 'move', unit: g.target.unit.unit, pointer: g.annotation.pointer, position: g.position });
       this.schedule();
       return;
     }
@@ -299,7 +334,8 @@ export class DrawingControls {
     window.removeEventListener('pointercancel', this.onCancel, true);
   }
 
-  private readonly onCancel = (): void => {
+  private readonly onCancel = (e: PointerEvent): void => {
+    if (this.gesture && e.pointerId !== this.gesture.pointer) return;
     this.gesture = undefined;
     this.endPress();
     this.schedule();
@@ -309,7 +345,7 @@ export class DrawingControls {
     this.gesture = undefined;
     // One drawing, then back to the pointer (as trading tools do).
     this.state.setTool(undefined);
-    this.act({ kind: 'insert', unit: g.target.meta.unit, item: drawnItem(g.tool, points, g.format) });
+    this.act({ kind: 'insert', unit: g.target.unit.unit, item: drawnItem(g.tool, points, g.format) });
     this.schedule();
   }
 
@@ -333,13 +369,12 @@ export class DrawingControls {
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   }
 
-  /** The explorable units drawn, with their plots; not a percent price axis, whose y is not a price. */
+  /** The units drawn, with their plots. */
   private targets(): Target[] {
     const out: Target[] = [];
-    for (const z of this.zooms) {
-      if (z.meta.priceScale === 'percent') continue;
-      const plot = plotOf(this.view, z.meta);
-      if (plot && plot.width > 0 && plot.height > 0) out.push({ meta: z.meta, plot });
+    for (const unit of this.units) {
+      const plot = plotOf(this.view, unit);
+      if (plot && plot.width > 0 && plot.height > 0) out.push({ unit, plot });
     }
     return out;
   }
@@ -353,49 +388,51 @@ export class DrawingControls {
 
   private dataAt(t: Target, at: Pt): Pt {
     return {
-      x: Number(this.view.scale(t.meta.scales.x).invert(at.x - t.plot.x)),
-      y: Number(this.view.scale(t.meta.scales.y).invert(at.y - t.plot.y)),
+      x: Number(this.view.scale(t.unit.scales.x).invert(at.x - t.plot.x)),
+      y: Number(this.view.scale(t.unit.scales.y).invert(at.y - t.plot.y)),
     };
   }
 
-  /** The time of the bar nearest a time (the time itself where no bar is drawn). */
-  private snapX(t: Target, x: number): number {
-    const bars = barsOf(t.plot.group, t.meta.fields);
-    const bar = bars[nearestBar(bars, x)];
-    return bar ? +(bar['__t'] as number) : x;
+  private snapping(t: Target): Snapping {
+    return t.unit.snapping(t.plot.group, this.view);
   }
 
-  /** A point under the pointer: on the nearest bar's time, and with the magnet on its nearest price. */
+  /** The x of the bar (or data point) nearest an x (the x itself where none is drawn). */
+  private snapX(t: Target, x: number): number {
+    const { columns } = this.snapping(t);
+    return columns[nearestColumn(columns, x)]?.x ?? x;
+  }
+
+  /** A point under the pointer: on the nearest bar's time (or point's x), and with the magnet on its nearest value. */
   private snap(t: Target, at: Pt): Pt {
     const raw = this.dataAt(t, at);
-    const bars = barsOf(t.plot.group, t.meta.fields);
-    const bar = bars[nearestBar(bars, raw.x)];
-    if (!bar) return raw;
-    const x = +(bar['__t'] as number);
-    if (!this.state.snapshot.magnet) return { x, y: raw.y };
-    const f = t.meta.fields;
-    const sy = this.view.scale(t.meta.scales.y);
-    const prices = [f.open, f.high, f.low, f.close].map((k) => Number(bar[k])).filter(Number.isFinite);
+    const { columns } = this.snapping(t);
+    const column = columns[nearestColumn(columns, raw.x)];
+    if (!column) return raw;
+    const x = column.x;
+    if (!this.state.snapshot.magnet || !column.ys.length) return { x, y: raw.y };
+    const sy = this.view.scale(t.unit.scales.y);
     // Nearest on screen (on a log axis, nearest in price is not what the eye sees).
     const py = at.y - t.plot.y;
     const off = (p: number) => Math.abs((sy(p) as number) - py);
-    const y = prices.reduce((best, p) => (off(p) < off(best) ? p : best), prices[0] ?? raw.y);
+    const y = column.ys.reduce((best, p) => (off(p) < off(best) ? p : best), column.ys[0]!);
     return { x, y };
   }
 
-  /** How positions are written for a unit: the data's own date format, prices to its precision. */
+  /** How positions are written for a unit: the data's own date format, values to its precision. */
   private formatOf(t: Target): PositionFormat {
-    const bars = barsOf(t.plot.group, t.meta.fields);
-    const f = t.meta.fields;
-    const xs = bars.map((b) => +(b['__t'] as number));
-    const prices = bars.flatMap((b) => [f.open, f.high, f.low, f.close].map((k) => Number(b[k])));
-    return positionFormat(xs, f.temporal, prices.filter(Number.isFinite));
+    const { columns, ys } = this.snapping(t);
+    return positionFormat(
+      columns.map((c) => c.x),
+      t.unit.temporal,
+      ys,
+    );
   }
 
   private projector(t: Target): Projector {
-    const sx = this.view.scale(t.meta.scales.x);
-    const sy = this.view.scale(t.meta.scales.y);
-    const temporal = t.meta.fields.temporal;
+    const sx = this.view.scale(t.unit.scales.x);
+    const sy = this.view.scale(t.unit.scales.y);
+    const temporal = t.unit.temporal;
     return {
       x: (v) => sx(parseX(v, temporal)) as number,
       y: (p) => sy(p) as number,
@@ -407,8 +444,8 @@ export class DrawingControls {
   /** The handles of an item in the plot's pixels (a handle with no price sits halfway up the plot). */
   private handles(t: Target, item: AnnotationItem, p: Projector): Pt[] {
     const out: Pt[] = [];
-    for (const h of handlesOf(item, t.meta.fields.temporal)) {
-      const x = isNumber(h.x) ? (this.view.scale(t.meta.scales.x)(h.x) as number) : p.width / 2;
+    for (const h of handlesOf(item, t.unit.temporal)) {
+      const x = isNumber(h.x) ? (this.view.scale(t.unit.scales.x)(h.x) as number) : p.width / 2;
       const y = isNumber(h.y) ? p.y(h.y) : p.height / 2;
       if (Number.isFinite(x) && Number.isFinite(y)) out.push({ x, y });
     }
@@ -418,9 +455,9 @@ export class DrawingControls {
   /** The item picked, if it is on one of this view's plots. */
   private picked(): { target: Target; annotation: SpecAnnotation } | undefined {
     const targets = this.targets();
-    const pick = this.state.pickAmong(targets.map((t) => t.meta.unit));
-    const target = pick && targets.find((t) => t.meta.unit === pick.unit);
-    const annotation = target && this.state.annotations(target.meta.unit).find((a) => a.pointer === pick.pointer);
+    const pick = this.state.pickAmong(targets.map((t) => t.unit.unit));
+    const target = pick && targets.find((t) => t.unit.unit === pick.unit);
+    const annotation = target && this.state.annotations(target.unit.unit).find((a) => a.pointer === pick.pointer);
     return target && annotation ? { target, annotation } : undefined;
   }
 
@@ -430,14 +467,14 @@ export class DrawingControls {
     const x = at.x - t.plot.x;
     const y = at.y - t.plot.y;
     const picked = this.picked();
-    if (picked && picked.target.meta.unit === t.meta.unit) {
+    if (picked && picked.target.unit.unit === t.unit.unit) {
       const handles = this.handles(t, picked.annotation.item, p);
       const i = handles.findIndex((h) => Math.hypot(h.x - x, h.y - y) <= HANDLE_SLOP);
       if (i >= 0) return { annotation: picked.annotation, handle: i };
     }
-    const list = this.state.annotations(t.meta.unit);
+    const list = this.state.annotations(t.unit.unit);
     const i = hitIndex(
-      list.map((a) => shapesOf(a.item, p)),
+      list.map((a) => shapesOf(a.item, p, this.textWidth)),
       x,
       y,
     );
@@ -464,23 +501,39 @@ export class DrawingControls {
     const plots: OverlayPlot[] = this.targets().map((t) => {
       const p = this.projector(t);
       const layer: OverlayPlot = { plot: t.plot, shapes: [], handles: [] };
-      const mine = (other: Target | undefined) => other?.meta.unit === t.meta.unit;
+      const mine = (other: Target | undefined) => other?.unit.unit === t.unit.unit;
       if (picked && mine(picked.target)) {
         const moving = g?.type === 'move' && g.annotation.pointer === picked.annotation.pointer ? g : undefined;
         const item = moving?.position
           ? ({ ...picked.annotation.item, ...moving.position } as AnnotationItem)
           : undefined;
-        for (const shape of shapesOf(picked.annotation.item, p)) layer.shapes.push({ shape, role: 'picked' });
-        if (item) for (const shape of shapesOf(item, p)) layer.shapes.push({ shape, role: 'preview' });
+        for (const shape of shapesOf(picked.annotation.item, p, this.textWidth))
+          layer.shapes.push({ shape, role: 'picked' });
+        if (item) for (const shape of shapesOf(item, p, this.textWidth)) layer.shapes.push({ shape, role: 'preview' });
         layer.handles = this.handles(t, item ?? picked.annotation.item, p);
       }
       if (g?.type === 'draw' && mine(g.target)) {
-        const item = drawnItem(g.tool, previewPoints(g), g.format);
-        for (const shape of shapesOf(item, p)) layer.shapes.push({ shape, role: 'preview' });
+        const points = previewPoints(g);
+        const item = drawnItem(g.tool, points, g.format);
+        for (const shape of shapesOf(item, p, this.textWidth)) layer.shapes.push({ shape, role: 'preview' });
         layer.handles = this.handles(t, item, p);
+        if (g.tool === 'measure' && points.length === 2) layer.readout = this.measured(t, g, points as [Pt, Pt], p);
       }
       return layer;
     });
     this.overlay.draw(place, plots);
+  }
+
+  /** The measure tool's readout beside the pointer: the change between its points, the bars and the time between. */
+  private measured(t: Target, g: { format: PositionFormat }, [a, b]: [Pt, Pt], p: Projector): OverlayPlot['readout'] {
+    const { columns } = this.snapping(t);
+    const lines = measureReadout(a, b, {
+      temporal: t.unit.temporal,
+      decimals: g.format.decimals,
+      count: columnsBetween(columns, a.x, b.x),
+      noun: t.unit.noun,
+    });
+    const x = this.view.scale(t.unit.scales.x)(b.x) as number;
+    return { x, y: p.y(b.y), lines };
   }
 }

@@ -5,7 +5,8 @@ import type { AnnotationItem, AnnotationPoint, AnnotationX } from '../core/marks
  * Where an annotation item lies on the plot, in pixels: the lines, boxes and dots a pointer
  * picks it by, and that the page draws over the chart while it is drawn, moved or selected. Vega
  * draws the item itself (core/marks/annotation*.ts); these shapes follow its geometry closely
- * enough to be hit within a few pixels, not to the pixel (a label's box is a guess at its size).
+ * enough to be hit within a few pixels. A label's box is its text measured in its font (the page
+ * passes a canvas' measure; without one, a guess from the number of characters).
  */
 
 /** Data to pixels within a plot (from its top left), through the view's live scales. */
@@ -67,21 +68,61 @@ function extended(
 
 const at = (pt: AnnotationPoint, p: Projector) => ({ x: p.x(pt.x), y: p.y(pt.y) });
 
-/** A label's box near a point, guessed from its text (Vega measures it; the page does not). */
-function labelBox(x: number, y: number, text: unknown, align: 'left' | 'center'): Shape {
-  const words = Array.isArray(text) ? text.join(' ') : typeof text === 'string' ? text : '';
-  const width = Math.max(24, Math.min(240, words.length * 6.5));
-  return box(align === 'center' ? x - width / 2 : x, y - 8, align === 'center' ? x + width / 2 : x + width, y + 8);
-}
+/** The width in pixels of one line of text in a CSS font (`italic bold 11px sans-serif`). */
+export type TextWidth = (text: string, font: string) => number;
 
-const labelText = (item: AnnotationItem) => {
-  const label = item.label;
-  return label !== null && typeof label === 'object' && !Array.isArray(label) ? label.text : label;
+/** A guess at a text's width without a page to measure it: an average character of the font's size. */
+export const guessedWidth: TextWidth = (text, font) => {
+  const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 11);
+  return text.length * size * 0.6;
 };
 
+/** Where a kind puts its label, before the label's own options (core/marks/annotation-kinds-fields.ts). */
+interface LabelPlace {
+  align: 'left' | 'center' | 'right';
+  baseline: 'top' | 'middle' | 'bottom';
+  dx?: number;
+  dy?: number;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** The CSS font Vega draws a label's text in (its `font`, defaults as Vega's text marks have them). */
+export function labelFont(label: Record<string, unknown>): string {
+  const style = str(label['fontStyle']);
+  const weight = label['fontWeight'];
+  const size = num(label['fontSize']) ?? 11;
+  const parts = [style, typeof weight === 'string' || typeof weight === 'number' ? String(weight) : undefined];
+  return [...parts.filter(Boolean), `${size}px`, str(label['font']) ?? 'sans-serif'].join(' ');
+}
+
+/**
+ * A label's box, anchored at a point as Vega draws the text: its lines measured in its font, one
+ * line height apart (font size + 2), placed by its align and baseline (a block above its anchor
+ * for a bottom baseline: the mark moves a multi-line label up by its extra lines), moved by dx/dy.
+ */
+function labelBox(x: number, y: number, raw: unknown, place: LabelPlace, width: TextWidth): Shape {
+  const label: Record<string, unknown> =
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { text: raw };
+  const text = label['text'];
+  const lines = (Array.isArray(text) ? text : [text]).map((t) => (typeof t === 'string' ? t : ''));
+  const font = labelFont(label);
+  const w = Math.max(8, ...lines.map((l) => width(l, font)));
+  const size = num(label['fontSize']) ?? 11;
+  const h = lines.length * (num(label['lineHeight']) ?? size + 2);
+  const align = str(label['align']) ?? place.align;
+  const baseline = str(label['baseline']) ?? place.baseline;
+  const ax = x + (num(label['dx']) ?? place.dx ?? 0);
+  const ay = y + (num(label['dy']) ?? place.dy ?? 0);
+  const left = align === 'center' ? ax - w / 2 : align === 'right' ? ax - w : ax;
+  const top = baseline === 'top' || baseline === 'line-top' ? ay : baseline === 'middle' ? ay - h / 2 : ay - h;
+  return box(left, top, left + w, top + h);
+}
+
 /** The shapes of an item, in the plot's pixels; none for an item whose positions cannot be placed. */
-export function shapesOf(item: AnnotationItem, p: Projector): Shape[] {
-  const shapes = shapesOfKind(item, p);
+export function shapesOf(item: AnnotationItem, p: Projector, width: TextWidth = guessedWidth): Shape[] {
+  const shapes = shapesOfKind(item, p, width);
   return shapes.every(finite) ? shapes : [];
 }
 
@@ -91,7 +132,7 @@ function finite(s: Shape): boolean {
   return Number.isFinite(s.x) && Number.isFinite(s.y);
 }
 
-function shapesOfKind(item: AnnotationItem, p: Projector): Shape[] {
+function shapesOfKind(item: AnnotationItem, p: Projector, width: TextWidth): Shape[] {
   switch (item.kind) {
     case 'level': {
       const y = p.y(item.y);
@@ -119,9 +160,16 @@ function shapesOfKind(item: AnnotationItem, p: Projector): Shape[] {
     case 'callout': {
       const x = p.x(item.x);
       const y = p.y(item.y);
-      const lx = x + (item.dx ?? 40);
-      const ly = y + (item.dy ?? -40);
-      return [line(x, y, lx, ly), { type: 'dot', x, y, r: 3 }, labelBox(lx, ly, labelText(item), 'left')];
+      const dx = item.dx ?? 40;
+      const dy = item.dy ?? -40;
+      const place: LabelPlace = {
+        align: dx > 0 ? 'left' : dx < 0 ? 'right' : 'center',
+        baseline: dy < 0 ? 'bottom' : dy > 0 ? 'top' : 'middle',
+        dx,
+        dy,
+      };
+      const shapes: Shape[] = [line(x, y, x + dx, y + dy), { type: 'dot', x, y, r: 3 }];
+      return item.label === undefined ? shapes : [...shapes, labelBox(x, y, item.label, place, width)];
     }
     case 'marker': {
       const x = p.x(item.x);
@@ -135,7 +183,10 @@ function shapesOfKind(item: AnnotationItem, p: Projector): Shape[] {
     case 'note': {
       const x = p.x(item.x);
       const y = p.y(item.y);
-      return [{ type: 'dot', x, y, r: 3 }, labelBox(x, y, labelText(item), 'center')];
+      const dot: Shape = { type: 'dot', x, y, r: 3 };
+      return item.label === undefined
+        ? [dot]
+        : [dot, labelBox(x, y, item.label, { align: 'center', baseline: 'middle' }, width)];
     }
     case 'polyline':
     case 'elliott': {

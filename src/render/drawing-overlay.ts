@@ -13,7 +13,14 @@ export interface OverlayPlot {
   shapes: { shape: Shape; role: 'preview' | 'picked' }[];
   /** Handles, in the plot's pixels. */
   handles: { x: number; y: number }[];
+  /** Text beside the pointer (what the measure tool measures), its corner at a point in the plot's pixels. */
+  readout?: { x: number; y: number; lines: readonly string[] } | undefined;
 }
+
+/** How far (px) the readout sits from the pointer, and its padding. */
+const READOUT_GAP = 14;
+const READOUT_PAD = 5;
+const READOUT_LINE = 15;
 
 const SVG = 'http://www.w3.org/2000/svg';
 let overlays = 0;
@@ -78,7 +85,32 @@ export class DrawingOverlay {
         const c = node('circle', { cx: h.x, cy: h.y, r: 5, class: 'drawing-handle' }, g);
         c.dataset['testid'] = 'drawing-handle';
       }
+      if (p.readout) this.readout(p.readout, p.plot, g);
     });
+  }
+
+  /**
+   * The readout: below and right of the pointer, or on the other side where the plot ends (it
+   * stays inside the plot, so nothing of it is cut off by the pane).
+   */
+  private readout(r: NonNullable<OverlayPlot['readout']>, plot: OverlayPlot['plot'], parent: Element): void {
+    const g = node('g', { class: 'drawing-readout', role: 'status' }, parent);
+    g.dataset['testid'] = 'drawing-readout';
+    const back = node('rect', { rx: 3, class: 'drawing-readout-back' }, g);
+    const text = node('text', { class: 'drawing-readout-text' }, g);
+    r.lines.forEach((line, i) => {
+      const span = node('tspan', { x: READOUT_PAD, y: READOUT_PAD + 11 + i * READOUT_LINE }, text);
+      span.textContent = line;
+    });
+    const width = Math.ceil(text.getBBox().width) + 2 * READOUT_PAD;
+    const height = r.lines.length * READOUT_LINE + 2 * READOUT_PAD - 2;
+    back.setAttribute('width', String(width));
+    back.setAttribute('height', String(height));
+    const right = r.x + READOUT_GAP + width <= plot.width;
+    const below = r.y + READOUT_GAP + height <= plot.height;
+    const x = right ? r.x + READOUT_GAP : Math.max(0, r.x - READOUT_GAP - width);
+    const y = below ? r.y + READOUT_GAP : Math.max(0, r.y - READOUT_GAP - height);
+    g.setAttribute('transform', `translate(${x},${y})`);
   }
 }
 

@@ -54,21 +54,29 @@ export function xDomainSignal(spec: VegaSpec): string | undefined {
 
 /**
  * A chart whose time axis can be explored takes the focus (Tab, or a press on it: Vega's drag
- * handling keeps the browser from focusing it) and says which keys it answers; any other chart
- * is left out of the tab order. Its name and role are Vega's (the chart's description).
+ * handling keeps the browser from focusing it) and says which keys it answers; so does a chart
+ * that can be drawn on (Escape drops a drawing, Delete removes the item picked, Ctrl+Z undoes).
+ * Any other chart is left out of the tab order. Its name and role are Vega's (the chart's
+ * description). An explorable chart keeps a finger for itself (it pans, holds or pinches), marked
+ * `explores` for the style sheet.
  */
-export function focusable(el: HTMLElement, explores: boolean): void {
+export function focusable(el: HTMLElement, explores: boolean, drawable = false): void {
   if (typeof el.setAttribute !== 'function') return; // a stand-in element (tests in Node)
   el.removeEventListener('pointerdown', takeFocus);
-  if (!explores) {
+  el.classList.toggle('explores', explores);
+  if (!explores && !drawable) {
     el.removeAttribute('tabindex');
     el.removeAttribute('aria-keyshortcuts');
     return;
   }
   el.tabIndex = 0;
-  el.setAttribute('aria-keyshortcuts', EXPLORE_KEYS.flatMap((k) => k.keys).join(' '));
+  const keys = [...(explores ? EXPLORE_KEYS.flatMap((k) => k.keys) : []), ...(drawable ? DRAWING_KEYS : [])];
+  el.setAttribute('aria-keyshortcuts', keys.join(' '));
   el.addEventListener('pointerdown', takeFocus);
 }
+
+/** The keys a chart that can be drawn on answers (see drawing-controls.ts). */
+const DRAWING_KEYS = ['Escape', 'Delete', 'Control+Z', 'Control+Shift+Z'];
 
 function takeFocus(this: HTMLElement): void {
   this.focus({ preventScroll: true });

@@ -11,7 +11,7 @@ import type { Bar } from './readout';
  * view's own (`view.scale`). Only documented scenegraph fields are read (items' x, y, width,
  * height, datum; marks' name, marktype, role).
  */
-interface SceneItem {
+export interface SceneItem {
   x?: number;
   y?: number;
   width?: number;
@@ -19,7 +19,7 @@ interface SceneItem {
   datum?: Bar;
   items?: SceneMark[];
 }
-interface SceneMark {
+export interface SceneMark {
   name?: string;
   marktype?: string;
   role?: string;
@@ -82,10 +82,11 @@ function axisSide(group: SceneItem, y: string, width: number): 'left' | 'right' 
   return 'left';
 }
 
-/** The plot of an explorable unit, if the view draws it. */
-export function plotOf(view: View, meta: ExploreMeta): PlotBox | undefined {
+/** The plot of a unit (an explorable one, or any named by its scales), if the view draws it. */
+export function plotOf(view: View, meta: { scales: { y: string }; view?: string }): PlotBox | undefined {
   const [x0, y0] = view.origin();
-  const model = meta.scales.y.slice(0, -1);
+  // An explorable unit owns its y scale; another names the view it is drawn in.
+  const model = meta.view ?? meta.scales.y.slice(0, -1);
   const root = rootOf(view);
   if (model === '') {
     const group = root.items[0];

@@ -61,9 +61,15 @@ export class PipelineSession {
    * `fit`: Vega-Lite views fill the chart pane (see core/fit.ts); the page's worker asks for it.
    * `themes`: the chart themes a request may name (vega-themes, in the page's worker).
    * `describe`: charts say what they show to a screen reader (core/describe.ts); the page asks.
+   * `drawable`: charts say which plain units can be drawn on (core/drawable.ts); the page asks.
    */
   constructor(
-    private readonly options: { fit?: boolean; describe?: boolean; themes?: Readonly<Record<string, object>> } = {},
+    private readonly options: {
+      fit?: boolean;
+      describe?: boolean;
+      drawable?: boolean;
+      themes?: Readonly<Record<string, object>>;
+    } = {},
   ) {}
 
   /** The chart themes, given once loaded (the page's worker loads vega-themes when a request first names one). */
@@ -134,6 +140,7 @@ export class PipelineSession {
         doc,
         ...(this.options.fit ? { fit: true } : {}),
         ...(this.options.describe ? { describe: true } : {}),
+        ...(this.options.drawable ? { drawable: true } : {}),
         ...(themeConfig ? { theme: themeConfig as JsonObject } : {}),
       });
       const language = doc.ok ? detectLanguage(doc).problems.length : 0;

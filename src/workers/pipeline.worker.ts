@@ -5,7 +5,7 @@ import type { PipelineMessage } from './protocol';
 import { chartThemes } from './themes';
 
 /** Parse, expand and compile off the main thread; the page only draws. */
-const session = new PipelineSession({ fit: true, describe: true });
+const session = new PipelineSession({ fit: true, describe: true, drawable: true });
 
 /** vega-themes, loaded when a request first names a chart theme (most charts never do). */
 let themes: Promise<void> | undefined;

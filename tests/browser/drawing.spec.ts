@@ -1,5 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CANDLE_ENCODING, DAY, START, dailyBars } from './daily-bars';
+import {
+  drag,
+  drawnItems,
+  handles,
+  itemsOf,
+  plotOf,
+  plotOfView,
+  pointAt,
+  pricePerPixel,
+  savedText,
+  type Plot,
+} from './drawing-helpers';
 import { editorReady, openWith, shareHash, shownVersion, waitForChart, watch } from './helpers';
 
 /**
@@ -22,88 +34,13 @@ const spec = (extra: Record<string, unknown> = {}) =>
     2,
   );
 
-/** The whole text, as autosaved (Monaco draws only the lines in view). */
-const savedText = (page: Page) => page.evaluate(() => localStorage.getItem('chartspec:text') ?? '');
-
-interface Plot {
-  /** The plot's left and top on the page. */
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  /** The scales' domains (x in ms) and ranges. */
-  x: [number, number];
-  y: [number, number];
-}
-
-/** Where the plot of the chart's first explorable unit is on the page, and its scales. */
-async function plotOf(page: Page): Promise<Plot> {
-  return page.evaluate(() => {
-    type Scale = { domain(): unknown[]; range(): number[] };
-    type View = { scale(n: string): Scale; origin(): [number, number] };
-    const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: View };
-    const view = host.chartspecView;
-    const box = host.querySelector('canvas, svg:not(.drawing-overlay)')!.getBoundingClientRect();
-    const [ox, oy] = view.origin();
-    const sx = view.scale('x');
-    const sy = view.scale('y');
-    return {
-      left: box.left + ox,
-      top: box.top + oy,
-      width: Math.abs(sx.range()[1]! - sx.range()[0]!),
-      height: Math.abs(sy.range()[0]! - sy.range()[1]!),
-      x: sx.domain().map(Number) as [number, number],
-      y: sy.domain().map(Number) as [number, number],
-    };
-  });
-}
-
-/** The page point of a bar's time and a price (linear scales). */
-const pointAt = (p: Plot, t: number, price: number) => ({
-  x: p.left + ((t - p.x[0]) / (p.x[1] - p.x[0])) * p.width,
-  y: p.top + p.height - ((price - p.y[0]) / (p.y[1] - p.y[0])) * p.height,
-});
-/** A price one pixel spans. */
-const pricePerPixel = (p: Plot) => (p.y[1] - p.y[0]) / p.height;
-
-const day = (i: number) => new Date(START + i * DAY).toISOString().slice(0, 10);
-
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 4 });
-  await page.mouse.up();
-}
-
-/** The annotation items the text holds (in its layers). */
-function itemsOf(text: string): Record<string, unknown>[] {
-  const spec = JSON.parse(text) as { layer?: { mark?: { type?: string; items?: Record<string, unknown>[] } }[] };
-  return (spec.layer ?? []).flatMap((l) => (l.mark?.type === 'annotation' ? (l.mark.items ?? []) : []));
-}
-
 async function open(page: Page, text = spec(), width = 1440) {
   await page.setViewportSize({ width, height: 900 });
   await openWith(page, text);
   await editorReady(page);
 }
 
-/** How many items Vega draws in the chart (an annotation adds some). */
-async function drawnItems(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    type Item = { items?: Item[]; marktype?: string };
-    const host = document.querySelector('[data-testid="chart"]') as Element & {
-      chartspecView: { scenegraph(): { root: Item } };
-    };
-    let n = 0;
-    const walk = (node: Item) => {
-      if (node.marktype && node.marktype !== 'group') n += node.items?.length ?? 0;
-      for (const c of node.items ?? []) walk(c);
-    };
-    walk(host.chartspecView.scenegraph().root);
-    return n;
-  });
-}
+const day = (i: number) => new Date(START + i * DAY).toISOString().slice(0, 10);
 
 type Point = { x: string; y: number };
 /** A bar (its index) and a price: where the mouse goes. */
@@ -295,17 +232,6 @@ const WITH_TREND = `{
   "data": {"values": ${JSON.stringify(values)}}
 }`;
 
-/** The handles on screen (page px). */
-async function handles(page: Page): Promise<{ x: number; y: number }[]> {
-  const boxes = await page.getByTestId('drawing-handle').evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-    }),
-  );
-  return boxes;
-}
-
 test('a written trend line is picked on the chart, a handle moves one point, the body moves both, Delete removes it', async ({
   page,
 }) => {
@@ -484,41 +410,6 @@ const CONCAT = JSON.stringify(
   null,
   2,
 );
-
-/** The plot of a view of a composition (`concat_1_`) on the page, and its scales. */
-async function plotOfView(page: Page, model: string): Promise<Plot> {
-  return page.evaluate((m) => {
-    type Item = { x?: number; y?: number; items?: Item[]; name?: string; width?: number; height?: number };
-    type Scale = { domain(): unknown[]; range(): number[] };
-    type View = { scale(n: string): Scale; origin(): [number, number]; scenegraph(): { root: Item } };
-    const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: View };
-    const view = host.chartspecView;
-    const box = host.querySelector('canvas, svg')!.getBoundingClientRect();
-    const root = view.scenegraph().root;
-    let found: { x: number; y: number } | undefined;
-    const walk = (mark: Item, ox: number, oy: number) => {
-      for (const item of mark.items ?? []) {
-        const x = ox + (item.x ?? 0);
-        const y = oy + (item.y ?? 0);
-        if (mark.name === `${m}group`) found ??= { x, y };
-        for (const child of item.items ?? []) walk(child, x, y);
-      }
-    };
-    // The view's origin is where its root group's items start (as the page's scene reading has it).
-    const [ox, oy] = view.origin();
-    walk(root, ox - (root.items?.[0]?.x ?? 0), oy - (root.items?.[0]?.y ?? 0));
-    const sx = view.scale(`${m}x`);
-    const sy = view.scale(`${m}y`);
-    return {
-      left: box.left + found!.x,
-      top: box.top + found!.y,
-      width: Math.abs(sx.range()[1]! - sx.range()[0]!),
-      height: Math.abs(sy.range()[0]! - sy.range()[1]!),
-      x: sx.domain().map(Number) as [number, number],
-      y: sy.domain().map(Number) as [number, number],
-    };
-  }, model);
-}
 
 test('in a concatenation, a drawing goes into the view under the mouse', async ({ page }) => {
   const seen = await watch(page);

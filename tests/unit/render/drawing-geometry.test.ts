@@ -85,3 +85,56 @@ describe('the shapes a press picks a drawing by', () => {
     expect(distanceTo({ type: 'dot', x: 0, y: 0, r: 2 }, 5, 0)).toBe(3);
   });
 });
+
+describe('a label is picked within its measured text', () => {
+  /** A measure that answers 10 px a character at 11 px, and says which fonts it was asked for. */
+  const fonts: string[] = [];
+  const measure = (text: string, font: string) => {
+    fonts.push(font);
+    return text.length * (font.includes('22px') ? 20 : 10);
+  };
+  const hits = (item: AnnotationItem, x: number, y: number) => hitIndex([shapesOf(item, plot, measure)], x, y) === 0;
+
+  it('a note’s label is centred on its point, as wide as its measured text', () => {
+    // "Breakout" is 80 px wide: 10…90 around x 50, over the point's y ± half a line (6.5 px).
+    const note: AnnotationItem = { kind: 'note', x: 50, y: 50, label: 'Breakout' };
+    expect(hits(note, 12, 50)).toBe(true);
+    expect(hits(note, 88, 54)).toBe(true);
+    expect(hits(note, 10 - HIT_SLOP - 1, 50)).toBe(false);
+    expect(hits(note, 90 + HIT_SLOP + 1, 50)).toBe(false);
+    expect(hits(note, 50, 50 + 6.5 + HIT_SLOP + 1)).toBe(false);
+    expect(fonts.at(-1)).toBe('11px sans-serif');
+  });
+
+  it('in the label’s own font, lines and placement', () => {
+    const note: AnnotationItem = {
+      kind: 'note',
+      x: 50,
+      y: 50,
+      label: { text: ['ab', 'abcd'], fontSize: 22, fontWeight: 'bold', font: 'serif', align: 'left', baseline: 'top' },
+    };
+    // Two lines of 24 px from the point down (48 px), 80 px wide from it to the right.
+    expect(hits(note, 125, 95)).toBe(true);
+    expect(hits(note, 50 + 80 + HIT_SLOP + 1, 60)).toBe(false);
+    expect(hits(note, 100, 50 + 48 + HIT_SLOP + 1)).toBe(false);
+    expect(fonts.at(-1)).toBe('bold 22px serif');
+  });
+
+  it('a callout’s label sits past its offset, on the side it points to', () => {
+    // dx 40, dy -40 from (20, 80): the label's left at x 60, its bottom at y 40.
+    const callout: AnnotationItem = { kind: 'callout', x: 20, y: 20, label: 'Earnings beat' };
+    expect(hits(callout, 60 + 125, 35)).toBe(true);
+    expect(hits(callout, 60 + 130 + HIT_SLOP + 1, 35)).toBe(false);
+    // Pointing left and down: the label's right edge at x 20 - 30, its top at y 80 + 30.
+    const left: AnnotationItem = { kind: 'callout', x: 20, y: 20, dx: -30, dy: 30, label: 'abc' };
+    expect(hits(left, -25, 115)).toBe(true);
+    expect(hits(left, -10 + HIT_SLOP + 3, 130)).toBe(false);
+  });
+
+  it('without a measure, the width is guessed from the characters', () => {
+    const note: AnnotationItem = { kind: 'note', x: 50, y: 50, label: 'abcdefghij' };
+    // 10 characters of 11 px: about 66 px, so 17…83.
+    expect(hitIndex([shapesOf(note, plot)], 20, 50)).toBe(0);
+    expect(hitIndex([shapesOf(note, plot)], 5, 50)).toBe(-1);
+  });
+});
