@@ -483,9 +483,15 @@ export class ChartSession {
     const controls = drawing.zooms.length && this.element ? this.exploring(view, drawing.zooms) : undefined;
     if ((drawing.zooms.length || drawing.drawable.units.length) && this.element && typeof document !== 'undefined') {
       const { units, signals } = drawing.drawable;
-      this.drawings = new DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
-        this.events.onDrawing?.(a),
-      );
+      try {
+        this.drawings = new DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
+          this.events.onDrawing?.(a),
+        );
+      } catch (e) {
+        // The chart is drawn without its drawing tools rather than not at all; the log says why.
+        this.drawings = undefined;
+        console.error('The drawing tools could not be set up on this chart:', e);
+      }
     }
     if (!toCanvas && !live.fit && !controls) return done();
     const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();
