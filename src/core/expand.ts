@@ -211,6 +211,13 @@ export function expandMarks(
   const notes: { key: string; entry: JsonObject }[] = [];
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
+  // A unit of Vega-Lite's own marks that sets an option an extension mark lends it (a line's
+  // `indicators`) is that mark's to expand.
+  const lent = registry.flatMap((m) => (m.lends ? [m.lends] : []));
+  const lentTo = (node: JsonObject, type: string) =>
+    isObject(node['mark']) && (VEGA_LITE_MARKS as readonly string[]).includes(type)
+      ? lent.find((o) => (node['mark'] as JsonObject)[o.name] !== undefined)
+      : undefined;
   // Names of params the marks add: none the spec names itself, none twice (two candlestick views
   // each get a zoom), and the same for a unit walked again (to name its scales).
   const paramNames = specParamNames(spec);
@@ -283,7 +290,7 @@ export function expandMarks(
       const here: Scope = { ...scope, ...(typeof node['width'] === 'number' ? { width: node['width'] } : {}), rows };
 
       const type = markType(node);
-      const mark = type !== undefined ? byName.get(type) : undefined;
+      const mark = type !== undefined ? (byName.get(type) ?? lentTo(node, type)) : undefined;
       if (type !== undefined && !mark && !(VEGA_LITE_MARKS as readonly string[]).includes(type)) {
         // vega-lite would fail with "Cannot read properties of undefined": say what is wrong.
         const known = [...VEGA_LITE_MARKS, ...byName.keys()];

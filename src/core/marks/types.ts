@@ -96,4 +96,20 @@ export interface ExtensionMark {
    * layer's encoding (e.g. a trading-day x that every layer must share).
    */
   sharedEncoding?(spec: JsonObject, inherited: JsonObject, ctx: Pick<ExpandContext, 'config'>): JsonObject | undefined;
+  /**
+   * An option the mark lends to Vega-Lite's own marks (the financial marks' `indicators`, on a
+   * line): added to Vega-Lite's `MarkDef` in the schema, and a unit of a plain mark that sets it
+   * is handed to `normalize` here instead of going to vega-lite as it is.
+   */
+  readonly lends?: LentOption;
+}
+
+/** An option of an extension mark that Vega-Lite's own marks take too (see `ExtensionMark.lends`). */
+export interface LentOption {
+  /** Its name in a mark object (`"mark": {"type": "line", "<name>": …}`). */
+  readonly name: string;
+  /** Its schema in `MarkDef`; it may refer to the lending mark's definitions. */
+  readonly schema: JsonObject;
+  /** A unit spec of a plain mark that sets the option → plain Vega-Lite without it. */
+  normalize(spec: JsonObject, ctx: ExpandContext): JsonObject;
 }
