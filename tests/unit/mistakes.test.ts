@@ -580,7 +580,7 @@ const MISTAKES: Mistake[] = [
       '  "mark": {"type": "area", "indicators": ["ema", {"type": "atr", "period": 10}]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "b", "type": "quantitative"}}',
     ),
     warning: e(
-      /^Average true range needs high and low prices for each row, and an area has only its y: draw the series as a candlestick or ohlc/,
+      /^Average true range needs high and low prices, and an area has one price a row \(its y\): a candlestick or ohlc with "high" and "low" channels draws it/,
       '3:50-3:79',
       '{"type": "atr", "period": 10}',
       'mark',

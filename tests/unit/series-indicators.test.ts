@@ -252,15 +252,27 @@ describe('what a series cannot draw', () => {
   const problems = (spec: JsonObject) => expand(spec).problems.map((p) => [p.severity, p.path, p.message]);
 
   it('refuses an indicator that reads high and low prices or volume, at its place, and draws the others', () => {
-    const r = expand(line(['ema', 'atr', { type: 'obv' }, 'rsi']));
+    const r = expand(line(['ema', 'atr', { type: 'obv' }, 'rsi', 'vwap']));
     expect(r.problems.map((p) => [p.severity, p.path, p.message])).toEqual([
       [
         'warning',
         '/mark/indicators/1',
-        'Average true range needs high and low prices for each row, and a line has only its y: draw the series ' +
-          'as a candlestick or ohlc (with its "high" and "low" channels, and "volume") for it. It is left out',
+        'Average true range needs high and low prices, and a line has one price a row (its y): a candlestick or ' +
+          'ohlc with "high" and "low" channels draws it. It is left out',
       ],
-      ['warning', '/mark/indicators/2', expect.stringMatching(/^On-balance volume needs volume for each row/)],
+      [
+        'warning',
+        '/mark/indicators/2',
+        'On-balance volume needs volume, and a line has one price a row (its y): a candlestick or ohlc with a ' +
+          '"volume" channel draws it. It is left out',
+      ],
+      [
+        'warning',
+        '/mark/indicators/4',
+        expect.stringMatching(
+          /^Volume-weighted average price needs high and low prices and volume, .* with "high", "low" and "volume" channels draws it/,
+        ),
+      ],
     ]);
     expect(texts(r.spec as JsonObject)).toEqual(['EMA 20', 'RSI 14']);
   });

@@ -64,15 +64,23 @@ const SCHEMA: JsonObject = {
     'high and low prices or volume: a `candlestick` or `ohlc` mark draws them. Other marks take no indicators.',
 };
 
-/** The words for what an indicator reads that a line lacks. */
-function lacking(def: IndicatorDef): string {
+/**
+ * What an indicator reads that a series lacks, in words ("high and low prices", "volume"), and
+ * the channels of a candlestick or ohlc that give it.
+ */
+function lacking(def: IndicatorDef): { what: string; channels: string } {
   const missing = missingFrom(def);
   const prices = missing.filter((c) => c !== 'volume');
-  const parts = [
-    ...(prices.length ? [`${prices.length > 2 ? 'open, high and low' : 'high and low'} prices`] : []),
-    ...(missing.includes('volume') ? ['volume'] : []),
-  ];
-  return parts.join(' and ');
+  const volume = missing.includes('volume');
+  const what = [...(prices.length ? [`${prices.join(' and ')} prices`] : []), ...(volume ? ['volume'] : [])];
+  const channels = missing.map((c) => `"${c}"`);
+  return {
+    what: what.join(' and '),
+    channels:
+      channels.length > 1
+        ? `${channels.slice(0, -1).join(', ')} and ${channels.at(-1)!} channels`
+        : `a ${channels[0]!} channel`,
+  };
 }
 
 const hasField = (def: unknown) => isObject(def) && def['field'] !== undefined;
@@ -118,11 +126,12 @@ function expandSeriesIndicators(spec: JsonObject, ctx: ExpandContext): JsonObjec
 
   const list = resolveIndicators(written, ctx, (def, path) => {
     if (!missingFrom(def).length) return true;
+    const { what, channels } = lacking(def);
     ctx.report({
       severity: 'warning',
       message:
-        `${def.title} needs ${lacking(def)} for each row, and ${type === 'area' ? 'an' : 'a'} ${type} has only its y: draw the series as a ` +
-        'candlestick or ohlc (with its "high" and "low" channels, and "volume") for it. It is left out',
+        `${def.title} needs ${what}, and ${type === 'area' ? 'an' : 'a'} ${type} has one price a row (its y): ` +
+        `a candlestick or ohlc with ${channels} draws it. It is left out`,
       path,
     });
     return false;
