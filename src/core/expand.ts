@@ -55,6 +55,8 @@ interface Scope {
   width?: number;
   /** At most this many rows reach the node, when known (see `ExpandContext.rows`). */
   rows?: number | undefined;
+  /** Inside a facet's cells (see `ExpandContext.faceted`). */
+  faceted?: boolean;
   /** vega-lite's name prefix of the view (`concat_0_layer_1_`). */
   model: string;
   /** The name prefixes of the views owning the x and y scales; unknown inside a repeat. */
@@ -320,6 +322,7 @@ export function expandMarks(
             config: rootConfig,
             width: here.width,
             rows: here.rows,
+            faceted: here.faceted === true,
             scales: here.owner ? { x: `${here.owner.x}x`, y: `${here.owner.y}y` } : undefined,
             addPane: (pane) => {
               if (!here.panes) return false;
@@ -422,7 +425,11 @@ export function expandMarks(
                 y: resolved('y') === 'independent' ? model : here.owner.y,
               }
             : undefined;
-        set('spec', next(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows }));
+        const faceted = here.faceted === true || node['facet'] !== undefined;
+        set(
+          'spec',
+          next(node['spec'], [...path, 'spec'], undefined, depth, { model, owner, rows: here.rows, faceted }),
+        );
       }
       return out ?? node;
     },

@@ -303,6 +303,25 @@ describe('what a series cannot draw', () => {
     ]);
   });
 
+  it('refuses it in a facet, whose cells would each draw values of all the series', () => {
+    const spec: JsonObject = {
+      data: { values: [] },
+      facet: { row: { field: 'symbol' } },
+      spec: { mark: { type: 'line', indicators: ['sma'] }, encoding: { x: X, y: Y } },
+    };
+    expect(problems(spec)).toEqual([
+      ['warning', '/spec/mark/indicators', expect.stringContaining('a facet splits this line into several')],
+    ]);
+    expect(JSON.stringify(expand(spec).spec)).not.toContain('indicators');
+    // A repeat gives each view every row: there they are drawn.
+    const repeated = {
+      data: { values: rows(40) },
+      repeat: ['a', 'b'],
+      spec: { mark: { type: 'line', indicators: ['sma'] }, encoding: { x: X, y: Y } },
+    };
+    expect(problems(repeated)).toEqual([]);
+  });
+
   it('leaves a line with no indicators, or none of Vega-Lite’s marks, to what they were', () => {
     const spec = line([], 10);
     expect(expand(spec)).toMatchObject({ problems: [], spec: { ...spec, mark: { type: 'line' } } });

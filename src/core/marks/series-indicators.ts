@@ -117,6 +117,12 @@ function expandSeriesIndicators(spec: JsonObject, ctx: ExpandContext): JsonObjec
     return leftOut(
       `Indicators read each row's y as its close: the ${type} needs a quantitative y "field", not aggregated`,
     );
+  // The placeholder is a transform of the unit, which a facet runs over every cell's rows at once.
+  if (ctx.faceted)
+    return leftOut(
+      `Indicators read one series, and a facet splits this ${type} into several: filter the rows to one ` +
+        '(a "filter" transform) and draw it without the facet, or use a concat of filtered views',
+    );
   const split = SPLITTING.find((c) => hasField(encoding[c]));
   if (split)
     return leftOut(

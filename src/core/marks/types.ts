@@ -42,6 +42,11 @@ export interface ExpandContext {
    */
   rows?: number | undefined;
   /**
+   * The unit is drawn in the cells of a facet: vega-lite runs its transforms over all the rows,
+   * before they are split among the cells.
+   */
+  faceted?: boolean;
+  /**
    * Asks for a view drawn below the chart the mark belongs to, sharing its x scale (a volume
    * pane). Returns false where no view can be added (inside a facet or repeat).
    */
