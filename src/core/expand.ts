@@ -56,6 +56,8 @@ interface Scope {
   width?: number;
   /** At most this many rows reach the node, when known (see `ExpandContext.rows`). */
   rows?: number | undefined;
+  /** Inside a facet's cells (see `ExpandContext.faceted`). */
+  faceted?: boolean;
   /** vega-lite's name prefix of the view (`concat_0_layer_1_`). */
   model: string;
   /** The name prefix of the view the node is drawn in (a layer's units are drawn in their layer's view): its group is `<view>group`. */
@@ -219,6 +221,13 @@ export function expandMarks(
   const notes: { key: string; entry: JsonObject }[] = [];
   let expandedCount = 0;
   const byName = new Map(registry.map((m) => [m.name, m]));
+  // A unit of Vega-Lite's own marks that sets an option an extension mark lends it (a line's
+  // `indicators`) is that mark's to expand.
+  const lent = registry.flatMap((m) => (m.lends ? [m.lends] : []));
+  const lentTo = (node: JsonObject, type: string) =>
+    isObject(node['mark']) && (VEGA_LITE_MARKS as readonly string[]).includes(type)
+      ? lent.find((o) => (node['mark'] as JsonObject)[o.name] !== undefined)
+      : undefined;
   // Names of params the marks add: none the spec names itself, none twice (two candlestick views
   // each get a zoom), and the same for a unit walked again (to name its scales).
   const paramNames = specParamNames(spec);
@@ -291,7 +300,7 @@ export function expandMarks(
       const here: Scope = { ...scope, ...(typeof node['width'] === 'number' ? { width: node['width'] } : {}), rows };
 
       const type = markType(node);
-      const mark = type !== undefined ? byName.get(type) : undefined;
+      const mark = type !== undefined ? (byName.get(type) ?? lentTo(node, type)) : undefined;
       if (type !== undefined && !mark && EXTENSION_MARK_NAMES.includes(type)) {
         // A program that loads marks as texts name them (./marks/families.ts) did not load it.
         report(path, {
@@ -331,6 +340,7 @@ export function expandMarks(
             config: rootConfig,
             width: here.width,
             rows: here.rows,
+            faceted: here.faceted === true,
             scales: here.owner ? { x: `${here.owner.x}x`, y: `${here.owner.y}y` } : undefined,
             addPane: (pane) => {
               if (!here.panes) return false;
@@ -453,6 +463,7 @@ export function expandMarks(
                 y: resolved('y') === 'independent' ? model : here.owner.y,
               }
             : undefined;
+        const faceted = here.faceted === true || node['facet'] !== undefined;
         set(
           'spec',
           next(node['spec'], [...path, 'spec'], undefined, depth, {
@@ -461,6 +472,7 @@ export function expandMarks(
             owner,
             rows: here.rows,
             cells: true,
+            faceted,
           }),
         );
       }

@@ -4,6 +4,8 @@ import { marks } from './marks/index';
 
 /** Tags by extension mark, from the one registry of marks: a new mark is tagged where it is added. */
 const EXTENSION_TAGS = new Map(marks.map((m) => [m.name, m.tag ?? m.name]));
+/** Tags by option a mark lends Vega-Lite's own marks (a line's `indicators` is financial). */
+const LENT_TAGS = new Map(marks.flatMap((m) => (m.lends ? [[m.lends.name, m.tag ?? m.name] as const] : [])));
 
 /**
  * Title, description and tags of an example. The title is the spec's `title` (its text), the
@@ -28,7 +30,8 @@ export function exampleInfo(file: string, text: string): ExampleInfo {
     if (!isObject(node)) return;
     if (key !== 'data' && key !== 'values') {
       const mark = typeof node.mark === 'string' ? node.mark : isObject(node.mark) ? node.mark.type : undefined;
-      const tag = typeof mark === 'string' ? EXTENSION_TAGS.get(mark) : undefined;
+      const lent = isObject(node.mark) ? Object.keys(node.mark).find((k) => LENT_TAGS.has(k)) : undefined;
+      const tag = typeof mark === 'string' ? (EXTENSION_TAGS.get(mark) ?? (lent && LENT_TAGS.get(lent))) : undefined;
       if (typeof mark === 'string' && !isVega) uses.add(mark);
       if (isObject(node.mark)) for (const used of usedInside(node.mark)) uses.add(used);
       else if (mark === 'gauge') uses.add('radial');

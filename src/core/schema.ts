@@ -54,6 +54,14 @@ export function buildExtendedSchema(vegaLiteSchema: JsonObject, marks: readonly 
         if (!(channel in props)) props[channel] = clone(def);
       }
     }
+    if (mark.lends) {
+      // Vega-Lite's mark object is one definition for all its marks: the mark that lends the
+      // option says which of them draw it (a Problem at the option for the others).
+      const markDef = defs['MarkDef'] as { properties: Record<string, JsonObject> };
+      if (mark.lends.name in markDef.properties)
+        throw new Error(`the "${mark.name}" mark lends "${mark.lends.name}", which MarkDef has`);
+      markDef.properties[mark.lends.name] = clone(mark.lends.schema);
+    }
     if (mark.schema!.config) {
       const config = defs['Config'] as { properties: Record<string, JsonObject> };
       config.properties[mark.name] = clone(mark.schema!.config);

@@ -396,69 +396,80 @@ test.describe('exports', () => {
     await context.close();
   });
 
-  test('the exported Vega-Lite draws the indicators in a plain page, with the values the app computed', async ({
-    page,
-    browser,
-  }) => {
-    const text = JSON.stringify({
-      data: { values: dailyBars(120) },
-      width: 600,
-      height: 200,
-      mark: { type: 'candlestick', indicators: ['ema', 'rsi'] },
-      encoding: CANDLE_ENCODING,
-    });
-    await openWith(page, text);
-    const spec = JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8'));
-    // The values ride in data sets: nothing of the app's is needed to draw them.
-    expect(Object.keys(spec.datasets)).toEqual(['chartspec_indicators', 'chartspec_indicators_2']);
-    expect(JSON.stringify(spec)).not.toContain('__indicators"');
+  // On a candlestick, and on a line of the closes (whose own line, in a color of its own, is not counted).
+  const SERIES = '#123456';
+  for (const [drawn, mark, encoding] of [
+    ['a candlestick', { type: 'candlestick' }, CANDLE_ENCODING],
+    ['a line', { type: 'line', color: SERIES }, { x: CANDLE_ENCODING.x, y: { field: 'close', type: 'quantitative' } }],
+  ] as const) {
+    test(`the exported Vega-Lite draws the indicators of ${drawn} in a plain page, with the values the app computed`, async ({
+      page,
+      browser,
+    }) => {
+      const text = JSON.stringify({
+        data: { values: dailyBars(120) },
+        width: 600,
+        height: 200,
+        mark: { ...mark, indicators: ['ema', 'rsi'] },
+        encoding,
+      });
+      await openWith(page, text);
+      const spec = JSON.parse((await bytesOf(await exportAs(page, 'vega-lite'))).toString('utf8'));
+      // The values ride in data sets: nothing of the app's is needed to draw them.
+      expect(Object.keys(spec.datasets)).toEqual(['chartspec_indicators', 'chartspec_indicators_2']);
+      expect(JSON.stringify(spec)).not.toContain('__indicators"');
 
-    /** Each indicator line's points as [date, value], read off a view's scene. */
-    const pointsIn = (view: unknown) => {
-      type Item = Record<string, unknown> & { items?: Item[]; marktype?: string };
-      const out: Record<string, [number, number][]> = {};
-      const walk = (n: Item) => {
-        if (n.marktype === 'line')
-          for (const it of n.items ?? []) {
-            const d = it['datum'] as Record<string, number>;
-            for (const f of ['__ind0_value', '__ind1_value'])
+      /**
+       * Each indicator line's points as [date, value], read off a view's scene: the EMA's over the
+       * prices (the first view), the RSI's in its pane (the second). A line reads only its own
+       * output: the rows a view shares with another may carry the other's too.
+       */
+      const pointsIn = (view: unknown) => {
+        type Item = Record<string, unknown> & { items?: Item[]; marktype?: string; name?: string };
+        const out: Record<string, [number, number][]> = {};
+        const walk = (n: Item) => {
+          const f = /^concat_1_/.test(String(n.name)) ? '__ind1_value' : '__ind0_value';
+          if (n.marktype === 'line' && n.items?.[0]?.['stroke'] !== '#123456')
+            for (const it of n.items ?? []) {
+              const d = it['datum'] as Record<string, number>;
               if (Number.isFinite(d[f])) (out[f] ??= []).push([+d['date']!, d[f]!]);
-          }
-        for (const c of n.items ?? []) walk(c);
+            }
+          for (const c of n.items ?? []) walk(c);
+        };
+        walk((view as { scenegraph(): { root: Item } }).scenegraph().root);
+        return out;
       };
-      walk((view as { scenegraph(): { root: Item } }).scenegraph().root);
-      return out;
-    };
-    const inApp = await page.evaluate(
-      (fn) =>
-        new Function('view', `return (${fn})(view)`)(
-          (document.querySelector('[data-testid="chart"]') as unknown as { chartspecView: unknown }).chartspecView,
-        ),
-      pointsIn.toString(),
-    );
-    const { context, plain, seen } = await plainPage(browser);
-    const inPlain = await plain.evaluate(
-      async ({ spec, fn }) => {
-        const w = window as unknown as { vegaEmbed(el: string, s: unknown, o: object): Promise<{ view: unknown }> };
-        const { view } = await w.vegaEmbed('#chart', spec, { renderer: 'svg', actions: false });
-        return new Function('view', `return (${fn})(view)`)(view);
-      },
-      { spec, fn: pointsIn.toString() },
-    );
-    // The EMA from its 20th bar, the RSI from its 15th: the same points, the same values.
-    expect(inApp['__ind0_value']).toHaveLength(101);
-    expect(inApp['__ind1_value']).toHaveLength(106);
-    expect(inPlain).toEqual(inApp);
-    expect(seen.consoleErrors).toEqual([]);
-    await context.close();
+      const inApp = await page.evaluate(
+        (fn) =>
+          new Function('view', `return (${fn})(view)`)(
+            (document.querySelector('[data-testid="chart"]') as unknown as { chartspecView: unknown }).chartspecView,
+          ),
+        pointsIn.toString(),
+      );
+      const { context, plain, seen } = await plainPage(browser);
+      const inPlain = await plain.evaluate(
+        async ({ spec, fn }) => {
+          const w = window as unknown as { vegaEmbed(el: string, s: unknown, o: object): Promise<{ view: unknown }> };
+          const { view } = await w.vegaEmbed('#chart', spec, { renderer: 'svg', actions: false });
+          return new Function('view', `return (${fn})(view)`)(view);
+        },
+        { spec, fn: pointsIn.toString() },
+      );
+      // The EMA from its 20th bar, the RSI from its 15th: the same points, the same values.
+      expect(inApp['__ind0_value']).toHaveLength(101);
+      expect(inApp['__ind1_value']).toHaveLength(106);
+      expect(inPlain).toEqual(inApp);
+      expect(seen.consoleErrors).toEqual([]);
+      await context.close();
 
-    // The Vega Editor link of the Share panel carries the same values.
-    await page.getByTestId('share').click();
-    const href = (await page.getByTestId('vega-editor-link').getAttribute('href'))!;
-    const linked = JSON.parse(
-      LZString.decompressFromEncodedURIComponent(href.slice(href.indexOf('/vega-lite/') + 11))!,
-    );
-    expect(linked.datasets).toEqual(spec.datasets);
-    expect(linked.datasets['chartspec_indicators'].length).toBe(120);
-  });
+      // The Vega Editor link of the Share panel carries the same values.
+      await page.getByTestId('share').click();
+      const href = (await page.getByTestId('vega-editor-link').getAttribute('href'))!;
+      const linked = JSON.parse(
+        LZString.decompressFromEncodedURIComponent(href.slice(href.indexOf('/vega-lite/') + 11))!,
+      );
+      expect(linked.datasets).toEqual(spec.datasets);
+      expect(linked.datasets['chartspec_indicators'].length).toBe(120);
+    });
+  }
 });

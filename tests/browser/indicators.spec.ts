@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CANDLE_ENCODING, dailyBars } from './daily-bars';
 import { openExample, openWith, watch } from './helpers';
+import { panes, xOf, type Pane } from './indicator-panes';
 
 /**
  * Indicators on a candlestick, as a person sees them: overlays and panes with their labels, the
@@ -19,70 +20,6 @@ const SPEC = JSON.stringify(
   null,
   2,
 );
-
-interface Pane {
-  name: string;
-  /** Where the pane's plot is on the page. */
-  top: number;
-  bottom: number;
-  left: number;
-  width: number;
-  /** The page x of each drawn line point, and its date. */
-  points: { x: number; date: number }[];
-}
-
-/** Each pane's plot on the page and the line points drawn in it. */
-async function panes(page: Page): Promise<Pane[]> {
-  return page.evaluate(() => {
-    type Item = Record<string, unknown> & { items?: Item[]; marktype?: string; name?: string };
-    const host = document.querySelector('[data-testid="chart"]') as Element & {
-      chartspecView: { scenegraph(): { root: Item }; origin(): [number, number] };
-    };
-    const view = host.chartspecView;
-    const el = host.querySelector('svg, canvas')!.getBoundingClientRect();
-    const [ox, oy] = view.origin();
-    const out: Pane[] = [];
-    // A group mark's items are groups; each holds marks of its own, at its x and y.
-    const walk = (mark: Item, dx: number, dy: number) => {
-      for (const g of mark.items ?? []) {
-        const x = dx + ((g['x'] as number) ?? 0);
-        const y = dy + ((g['y'] as number) ?? 0);
-        if (/^concat_\d+_group$/.test(String(mark.name))) {
-          // The lines, also where a line is one path per stretch of the series (a group each).
-          const points: Pane['points'] = [];
-          const lines = (m: Item, ox: number) => {
-            for (const it of m.items ?? []) {
-              if (m.marktype === 'line') {
-                const d = (it['datum'] as Record<string, unknown>)['date'];
-                points.push({ x: ox + (it['x'] as number), date: +(d as number) });
-              } else if (m.marktype === 'group')
-                for (const c of it.items ?? []) lines(c, ox + ((it['x'] as number) ?? 0));
-            }
-          };
-          for (const m of g.items ?? []) if (m.marktype === 'line' || /pathgroup/.test(String(m.name))) lines(m, x);
-          out.push({
-            name: String(mark.name),
-            top: y,
-            bottom: y + (g['height'] as number),
-            left: x,
-            width: g['width'] as number,
-            points,
-          });
-        }
-        for (const child of g.items ?? []) if (child.marktype === 'group') walk(child, x, y);
-      }
-    };
-    walk(
-      view.scenegraph().root,
-      el.left + ox - ((view.scenegraph().root.items?.[0]?.['x'] as number) ?? 0),
-      el.top + oy - ((view.scenegraph().root.items?.[0]?.['y'] as number) ?? 0),
-    );
-    return out;
-  }) as Promise<Pane[]>;
-}
-
-/** A line point's x on the page for a date, read off the points drawn (undefined when not drawn). */
-const xOf = (p: Pane, date: number) => p.points.find((q) => q.date === date)?.x;
 
 test('the panes share the time axis: a zoom moves them together, and the crosshair runs through them all', async ({
   page,

@@ -59,6 +59,8 @@ describe('gallery metadata read from the specs', () => {
       'composition',
       'interaction',
     ]);
+    // A line with indicators is a financial chart.
+    expect(tags({ mark: { type: 'line', indicators: ['rsi'] } })).toEqual(['financial']);
     // A field named like a mark in the data is not a mark.
     expect(tags({ data: { values: [{ mark: 'gauge' }] }, mark: 'bar' })).toEqual(['basics']);
     expect(

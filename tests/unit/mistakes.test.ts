@@ -559,6 +559,58 @@ const MISTAKES: Mistake[] = [
     only: true,
   },
   {
+    name: 'indicator period as text on a line: one schema error at the value',
+    text: vl(
+      '  "mark": {"type": "line", "indicators": [{"type": "rsi", "period": "14"}]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "b", "type": "quantitative"}}',
+    ),
+    error: e('"period" must be a number: write 14 without quotes', '3:69-3:73', '"14"'),
+    only: true,
+  },
+  {
+    name: 'misspelt indicator on a line: one schema error with the name meant',
+    text: vl(
+      '  "mark": {"type": "line", "indicators": ["ema", "rsj"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "b", "type": "quantitative"}}',
+    ),
+    error: e('Unknown value "rsj". Did you mean "rsi"?', '3:50-3:55', '"rsj"'),
+    only: true,
+  },
+  {
+    name: 'indicator of highs and lows on a line: one warning at it, pointing to candlestick and ohlc',
+    text: vl(
+      '  "mark": {"type": "area", "indicators": ["ema", {"type": "atr", "period": 10}]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "b", "type": "quantitative"}}',
+    ),
+    warning: e(
+      /^Average true range needs high and low prices, and an area has one price a row \(its y\): a candlestick or ohlc with "high" and "low" channels draws it/,
+      '3:50-3:79',
+      '{"type": "atr", "period": 10}',
+      'mark',
+    ),
+  },
+  {
+    name: 'indicators on a bar: one warning at them',
+    text: vl(
+      '  "mark": {"type": "bar", "indicators": ["rsi"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "b", "type": "quantitative"}}',
+    ),
+    warning: e(
+      /^A "bar" mark takes no indicators: .* candlestick or ohlc: they are left out$/,
+      '3:41-3:48',
+      '["rsi"]',
+      'mark',
+    ),
+  },
+  {
+    name: 'indicators on a line along a nominal x: one warning at them',
+    text: vl(
+      '  "mark": {"type": "line", "indicators": ["sma"]},\n  "encoding": {"x": {"field": "a", "type": "nominal"}, "y": {"field": "b", "type": "quantitative"}}',
+    ),
+    warning: e(
+      /^Indicators read the line's rows in the order of its x, .* \(not "nominal"\)/,
+      '3:42-3:49',
+      '["sma"]',
+      'mark',
+    ),
+  },
+  {
     name: 'candlestick range of three dates: one schema error at the value',
     text: vl(
       '  "mark": {"type": "candlestick", "range": ["2024-01-01", "2024-02-01", "2024-03-01"]},\n  "encoding": {"x": {"field": "d", "type": "temporal"}, "open": {"field": "b"}, "high": {"field": "b"}, "low": {"field": "b"}, "close": {"field": "b"}}',

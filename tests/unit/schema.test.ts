@@ -73,6 +73,21 @@ describe('the extended schema', () => {
     expect(() => buildExtendedSchema(base, [clash])).toThrow(/redefines "Mark"/);
   });
 
+  it('adds an option a mark lends to Vega-Lite’s mark object, and refuses one it has already', () => {
+    const lending: ExtensionMark = {
+      ...spark,
+      lends: { name: 'glow', schema: { $ref: '#/definitions/SparkDef' }, normalize: (spec) => spec },
+    };
+    const lent = validator([lending]);
+    expect(lent({ data, mark: { type: 'line', glow: { type: 'spark', dot: true } } })).toBe(true);
+    expect(lent({ data, mark: { type: 'line', glow: { type: 'spark', dot: 'yes' } } })).toBe(false);
+    expect(lent.errors!.some((e) => e.instancePath === '/mark/glow/dot' && e.keyword === 'type')).toBe(true);
+    // Without the lending mark, a line takes no such option.
+    expect(validate({ data, mark: { type: 'line', glow: { type: 'spark' } } })).toBe(false);
+    const clash: ExtensionMark = { ...lending, lends: { ...lending.lends!, name: 'color' } };
+    expect(() => buildExtendedSchema(base, [clash])).toThrow(/lends "color", which MarkDef has/);
+  });
+
   it('carries an $id that specs may name in $schema', () => {
     expect(buildExtendedSchema(base, [])['$id']).toBe(CHARTSPEC_SCHEMA_ID);
     const doc = parseDocument(JSON.stringify({ $schema: CHARTSPEC_SCHEMA_ID, mark: 'bar' }));

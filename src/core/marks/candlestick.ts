@@ -9,6 +9,7 @@ import {
 } from './financial';
 import { declareOptions, option } from './shared/declare';
 import { indicatorDefinitions } from './financial-indicators';
+import { seriesIndicators } from './series-indicators';
 import { configDefinition } from './shared/options';
 import { partStyle } from './shared/parts';
 import type { ExtensionMark, MarkSchema } from './types';
@@ -84,6 +85,8 @@ export const candlestick: ExtensionMark = {
   options: candlestickOptions,
   tag: 'financial',
   sharedEncoding: (spec, inherited, ctx) => sharedTradingDayX(candlestickOptions, spec, inherited, ctx),
+  // A line or area of prices takes the indicators too (the ohlc draws them alike, and lends nothing).
+  lends: seriesIndicators,
   normalize(spec, ctx) {
     return expandFinancial(
       candlestickOptions,

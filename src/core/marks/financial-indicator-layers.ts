@@ -16,7 +16,8 @@ const CHAR_WIDTH = 6.6;
 const LABEL_GAP = 14;
 /** Under the page's readout of the bar, which sits at the price plot's top left. */
 const OVERLAY_LABEL_Y = 34;
-const PANE_LABEL_Y = 10;
+/** At the top of a plot with nothing written there (a pane, a chart without a readout). */
+export const PANE_LABEL_Y = 10;
 
 /** The outputs drawn as a filled band between two lines, per indicator. */
 const BANDS: Record<string, [string, string]> = {
@@ -133,14 +134,18 @@ function labelLayers(labels: { text: string; color: string }[], y: number): Json
   ];
 }
 
-/** The overlays: their layers over the prices, and their labels. */
-export function overlayLayers(list: readonly ResolvedIndicator[], slots: BarSlots): JsonObject[] {
+/** The overlays: their layers over the prices, and their labels (`labelY` pixels from the top). */
+export function overlayLayers(
+  list: readonly ResolvedIndicator[],
+  slots: BarSlots,
+  labelY = OVERLAY_LABEL_Y,
+): JsonObject[] {
   if (!list.length) return [];
   return [
     ...list.flatMap((r) => drawnOutputs(r, slots)),
     ...labelLayers(
       list.map((r) => ({ text: r.label, color: r.color })),
-      OVERLAY_LABEL_Y,
+      labelY,
     ),
   ];
 }

@@ -98,9 +98,14 @@ export interface ResolvedIndicator {
 
 /**
  * The indicators a mark asks for, with defaults filled in. What the schema refuses (a name it
- * does not know, a parameter of the wrong type) is its to report; an unknown name is left out.
+ * does not know, a parameter of the wrong type) is its to report; an unknown name is left out,
+ * and so is one that `accepts` refuses (which says why).
  */
-export function resolveIndicators(written: unknown, ctx: Pick<ExpandContext, 'report'>): ResolvedIndicator[] {
+export function resolveIndicators(
+  written: unknown,
+  ctx: Pick<ExpandContext, 'report'>,
+  accepts: (def: IndicatorDef, path: string) => boolean = () => true,
+): ResolvedIndicator[] {
   if (!Array.isArray(written)) return [];
   const out: ResolvedIndicator[] = [];
   written.forEach((item, i) => {
@@ -118,6 +123,7 @@ export function resolveIndicators(written: unknown, ctx: Pick<ExpandContext, 're
       }
       return;
     }
+    if (!accepts(def, `/mark/indicators/${i}`)) return;
     const own = isObject(item) ? item : {};
     const params: Record<string, number> = {};
     for (const [p, spec] of Object.entries(def.params)) {
@@ -224,5 +230,31 @@ export function exportedIndicators(
       { lookup: INDICATOR_KEY_FIELD, from: { data: { name: data }, key: INDICATOR_KEY_FIELD, fields: outputs } },
     ],
     entry: { data, request },
+  };
+}
+
+/** The base of the names of an export's data sets of indicator values. */
+const INDICATOR_DATA = 'chartspec_indicators';
+
+/**
+ * What computes some of a unit's indicators into its rows: on the page the placeholder, in an
+ * export a lookup in a data set of their values, noted for the exporter — a set of its own per
+ * call (the unit's overlays, each of its panes).
+ */
+export function indicatorComputer(
+  ctx: Pick<ExpandContext, 'target' | 'paramName' | 'note'>,
+  x: { field: string; temporal: boolean },
+  fields: PriceFields,
+  volume: string | undefined,
+): (list: readonly ResolvedIndicator[]) => JsonObject[] {
+  let sets = 0;
+  return (list) => {
+    if (!list.length) return [];
+    if (ctx.target !== 'export') return [indicatorTransform(list, x, fields, volume)];
+    // paramName gives a unit one name per base.
+    const base = sets++ ? `${INDICATOR_DATA}_${sets}` : INDICATOR_DATA;
+    const out = exportedIndicators(list, x, fields, volume, ctx.paramName(base));
+    ctx.note(INDICATOR_DATA_KEY, out.entry as unknown as JsonObject);
+    return out.transform;
   };
 }

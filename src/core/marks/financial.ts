@@ -37,14 +37,7 @@ import { replayTransforms } from '../explore';
 import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions, withTagRoom } from './financial-last-price';
 import { paneAxis, percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
 import { volumePane } from './financial-volume';
-import {
-  exportedIndicators,
-  INDICATOR_DATA_KEY,
-  indicatorOptions,
-  indicatorTransform,
-  resolveIndicators,
-  SEGMENT_FIELD,
-} from './financial-indicators';
+import { indicatorComputer, indicatorOptions, resolveIndicators, SEGMENT_FIELD } from './financial-indicators';
 import { indicatorPane, overlayLayers } from './financial-indicator-layers';
 import {
   CROSSHAIR_PARAM,
@@ -53,9 +46,6 @@ import {
   paneCrosshairLayers,
   type CrosshairSetup,
 } from './financial-crosshair';
-
-/** The base of the names of an export's data sets of indicator values. */
-const INDICATOR_DATA = 'chartspec_indicators';
 
 // The marks, the render layer's tests and the annotation read these here.
 export { datum, lodExpressions } from './fused-expressions';
@@ -277,17 +267,7 @@ export function expandFinancial<O extends FinancialOptions>(
     overlays = [];
   }
   // The page computes them in the dataflow; an export reads them from a data set (exportedIndicators).
-  let sets = 0;
-  const computed = (list: typeof indicators): JsonObject[] => {
-    if (!list.length) return [];
-    const at = { field: xField, temporal: x['type'] === 'temporal' };
-    if (ctx.target !== 'export') return [indicatorTransform(list, at, fields, volume?.field)];
-    // A name per set (the unit's panes each have one): paramName gives a unit one name per base.
-    const base = sets++ ? `${INDICATOR_DATA}_${sets}` : INDICATOR_DATA;
-    const out = exportedIndicators(list, at, fields, volume?.field, ctx.paramName(base));
-    ctx.note(INDICATOR_DATA_KEY, out.entry as unknown as JsonObject);
-    return out.transform;
-  };
+  const computed = indicatorComputer(ctx, { field: xField, temporal: x['type'] === 'temporal' }, fields, volume?.field);
   const keep = Object.entries(encoding).flatMap(([ch, def]) =>
     ['x', 'y', 'volume', ...PRICE_CHANNELS].includes(ch) ? [] : fieldsOf(def),
   );

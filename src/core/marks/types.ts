@@ -42,6 +42,11 @@ export interface ExpandContext {
    */
   rows?: number | undefined;
   /**
+   * The unit is drawn in the cells of a facet: vega-lite runs its transforms over all the rows,
+   * before they are split among the cells.
+   */
+  faceted?: boolean;
+  /**
    * Asks for a view drawn below the chart the mark belongs to, sharing its x scale (a volume
    * pane). Returns false where no view can be added (inside a facet or repeat).
    */
@@ -96,4 +101,20 @@ export interface ExtensionMark {
    * layer's encoding (e.g. a trading-day x that every layer must share).
    */
   sharedEncoding?(spec: JsonObject, inherited: JsonObject, ctx: Pick<ExpandContext, 'config'>): JsonObject | undefined;
+  /**
+   * An option the mark lends to Vega-Lite's own marks (the financial marks' `indicators`, on a
+   * line): added to Vega-Lite's `MarkDef` in the schema, and a unit of a plain mark that sets it
+   * is handed to `normalize` here instead of going to vega-lite as it is.
+   */
+  readonly lends?: LentOption;
+}
+
+/** An option of an extension mark that Vega-Lite's own marks take too (see `ExtensionMark.lends`). */
+export interface LentOption {
+  /** Its name in a mark object (`"mark": {"type": "line", "<name>": …}`). */
+  readonly name: string;
+  /** Its schema in `MarkDef`; it may refer to the lending mark's definitions. */
+  readonly schema: JsonObject;
+  /** A unit spec of a plain mark that sets the option → plain Vega-Lite without it. */
+  normalize(spec: JsonObject, ctx: ExpandContext): JsonObject;
 }

@@ -127,3 +127,22 @@ describe('chartspec render: the chart at its own size', () => {
     },
   );
 });
+
+describe('chartspec render: indicators on a line', () => {
+  it('computes them as the page does: each line from the end of its warm-up, labelled', async () => {
+    const example = join(ROOT, 'examples/indicators-line-close.vl.json');
+    const r = await run(['render', example, '-o', 'line-indicators.svg'], files.dir);
+    expect(r.status, r.stderr).toBe(0);
+    const svg = readFileSync(join(files.dir, 'line-indicators.svg'), 'utf8');
+    /** The points of each path drawn in a color. */
+    const points = (color: string) =>
+      [...svg.matchAll(/<path[^>]*>/g)]
+        .filter((m) => m[0].includes(`stroke="${color}"`))
+        .map((m) => (/ d="([^"]*)"/.exec(m[0])?.[1] ?? '').split(/[ML]/).filter((p) => p.trim()).length);
+    // 68 months: the SMA 6 from the 6th; the Bollinger middle line (12) from the 12th and the
+    // RSI 14 from the 15th share a color.
+    expect(points('#2962ff')).toEqual([63]);
+    expect(points('#7c3aed').sort((a, b) => a - b)).toEqual([54, 57]);
+    for (const label of ['SMA 6', 'BB 12 2', 'RSI 14']) expect(svg).toContain(`>${label}<`);
+  });
+});

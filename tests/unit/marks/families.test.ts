@@ -37,6 +37,19 @@ describe('extension marks loaded as texts name them', () => {
     expect(f.names().sort()).toEqual(['candlestick', 'gauge', 'ohlc']);
   });
 
+  it('loads the mark that lends an option a text sets on a mark of Vega-Lite', async () => {
+    const f = await fresh();
+    const line = JSON.stringify({ mark: { type: 'line', indicators: ['rsi'] } });
+    await f.loadMarksNamedIn(line);
+    expect(f.names().sort()).toEqual(['candlestick', 'ohlc']);
+    const expanded = f.expandMarks({
+      data: { values: [{ t: 1, v: 2 }] },
+      mark: { type: 'line', indicators: ['rsi'] },
+      encoding: { x: { field: 't', type: 'quantitative' }, y: { field: 'v', type: 'quantitative' } },
+    });
+    expect(expanded.expandedCount).toBe(1);
+  });
+
   it('loads every mark for a text with an escape, which may spell a name', async () => {
     const f = await fresh();
     await f.loadMarksNamedIn('{"mark": "g\\u0061uge"}');
