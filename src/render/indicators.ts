@@ -41,7 +41,8 @@ import { operatorsOf, sourceArray, transformRegistry, type TransformClass } from
 /** Some rows in time order: their times, each row's place in that order, and columns read so far. */
 interface TimeOrdered {
   time: Float64Array;
-  at: Uint32Array;
+  /** Each row's place in time order; undefined when the rows come in time order (row i at i). */
+  at: Uint32Array | undefined;
   /** The row at each place; undefined when the rows come in time order. */
   order: Uint32Array | undefined;
   /** A field's values in time order, per field read (a missing value is NaN). */
@@ -65,7 +66,7 @@ function inTimeOrder(rows: readonly Row[], r: IndicatorRequest, run?: Run): Time
   const key = JSON.stringify([r.x, r.temporal]);
   let byKey = ordered.get(rows);
   const known = byKey?.get(key);
-  if (known && sameRun(known.run, run) && known.at.length === rows.length) return known;
+  if (known && sameRun(known.run, run) && known.time.length === rows.length) return known;
   const out = { ...readTimes(rows, r, run), columns: new Map<string, Float64Array>(), run };
   if (!byKey) ordered.set(rows, (byKey = new Map()));
   byKey.set(key, out);
@@ -81,12 +82,9 @@ function readTimes(rows: readonly Row[], r: IndicatorRequest, run?: Run): Pick<T
   const n = rows.length;
   const col = sharedTimeColumn(rows, r.x, r.temporal, run);
   const times = col.values;
+  // Rows that come in time order, as most series do, skip the sort (and a million places).
+  if (col.sorted) return { time: times, at: undefined, order: undefined };
   const at = new Uint32Array(n);
-  if (col.sorted) {
-    // Rows that come in time order, as most series do, skip the sort.
-    for (let i = 0; i < n; i++) at[i] = i;
-    return { time: times, at, order: undefined };
-  }
   // Equal times keep the rows' order (a stable sort); rows without a time go last.
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
@@ -181,7 +179,10 @@ export const fieldsOf = (request: IndicatorRequest) => [
  */
 export interface IndicatorColumns {
   rows: readonly Row[];
-  at: Uint32Array;
+  /** Each row's place in time order; undefined when row i is at i. */
+  at: Uint32Array | undefined;
+  /** How many rows there were (the array can grow in place). */
+  length: number;
   values: Map<string, ArrayLike<number>>;
 }
 
@@ -197,7 +198,7 @@ export function indicatorColumns(rows: readonly Row[], request: IndicatorRequest
     }
   }
   values.set(SEGMENT_FIELD, (read.segments ??= segmentsOf(read.time)));
-  return { rows, at: read.at, values };
+  return { rows, at: read.at, length: rows.length, values };
 }
 
 /**
@@ -207,7 +208,8 @@ export function indicatorColumns(rows: readonly Row[], request: IndicatorRequest
 export function writeIndicators(rows: readonly Row[], request: IndicatorRequest, run?: Run): IndicatorColumns {
   const computed = indicatorColumns(rows, request, run);
   const { at } = computed;
-  for (const [field, v] of computed.values) for (let i = 0; i < rows.length; i++) (rows[i] as Row)[field] = v[at[i]!];
+  for (const [field, v] of computed.values)
+    for (let i = 0; i < rows.length; i++) (rows[i] as Row)[field] = v[at ? at[i]! : i];
   return computed;
 }
 
@@ -336,7 +338,7 @@ export function computedRows(view: unknown, request: IndicatorRequest): Row[] | 
       [INDICATOR_KEY_FIELD]: request.temporal ? +(toDate(raw as never) as unknown as number) : +(raw as number),
     };
     for (const f of fields) {
-      const v = values.get(f)?.[at[i]!];
+      const v = values.get(f)?.[at ? at[i]! : i];
       out[f] = v !== undefined && Number.isFinite(v) ? v : null;
     }
     return out;

@@ -249,7 +249,8 @@ function copyFields(
     const first = from[k] === '__first';
     const bar = first ? c.first : c.last;
     const values = computed?.values.get(f);
-    if (values) out[as[k]!] = bar && values[computed!.at[first ? c.firstAt : c.lastAt]!];
+    const i = first ? c.firstAt : c.lastAt;
+    if (values) out[as[k]!] = bar && values[computed!.at ? computed!.at[i]! : i];
     else out[as[k]!] = p.lastBar && f === LAST_BAR && from[k] === '__last' ? bar && last : bar?.[f];
   }
 }
@@ -322,7 +323,7 @@ class LevelOfDetail extends TransformBase implements ComputesIndicators {
     const request = _.indicators !== undefined ? requestFrom(_.indicators) : undefined;
     const known = this.computed;
     if (!request) this.computed = undefined;
-    else if (!known || rowsChanged || known.text !== _.indicators || known.columns.at.length !== rows.length)
+    else if (!known || rowsChanged || known.text !== _.indicators || known.columns.length !== rows.length)
       this.computed = { request, text: _.indicators!, columns: indicatorColumns(rows, request, runOf(pulse)) };
     const fields = [
       ...new Set([
