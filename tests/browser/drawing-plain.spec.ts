@@ -21,6 +21,16 @@ import { drawnScale, editorReady, openExample, openWith, shownVersion, waitForCh
  * it; in a concatenation it goes into the view under the pointer. Touch draws with one finger;
  * Escape drops a drawing; the measure tool says what it measures while it is dragged.
  */
+
+/** A candlestick of the given bars, 640 × 320, its tooltips off. */
+const candlestick = (bars: ReturnType<typeof dailyBars>) =>
+  JSON.stringify({
+    data: { values: bars },
+    width: 640,
+    height: 320,
+    mark: { type: 'candlestick', tooltip: false },
+    encoding: CANDLE_ENCODING,
+  });
 const rows = dailyBars(60, { isoDates: true }).map((b) => ({ date: b.date as string, price: b.close }));
 const price = (i: number) => rows[i]!.price;
 const LINE = {
@@ -385,16 +395,7 @@ test('on a candlestick, the measure readout counts the bars and the change betwe
   page,
 }) => {
   const bars = dailyBars(60, { isoDates: true });
-  await open(
-    page,
-    JSON.stringify({
-      data: { values: bars },
-      width: 640,
-      height: 320,
-      mark: { type: 'candlestick', tooltip: false },
-      encoding: CANDLE_ENCODING,
-    }),
-  );
+  await open(page, candlestick(bars));
   const plot = await plotOf(page);
   await page.getByTestId('tool-magnet').click();
   await page.getByTestId('tool-measure').click();
@@ -460,16 +461,7 @@ test.describe('on a touch screen', () => {
 
   test('on a candlestick, a finger with a tool draws instead of panning or holding the crosshair', async ({ page }) => {
     const bars = dailyBars(60, { isoDates: true });
-    await open(
-      page,
-      JSON.stringify({
-        data: { values: bars },
-        width: 640,
-        height: 320,
-        mark: { type: 'candlestick', tooltip: false },
-        encoding: CANDLE_ENCODING,
-      }),
-    );
+    await open(page, candlestick(bars));
     const plot = await plotOf(page);
     const before = (await drawnScale(page, 'x')).domain;
     await page.getByTestId('tool-trend').tap();
