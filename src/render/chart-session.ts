@@ -13,13 +13,13 @@ import { plotFitOf } from '../core/fit';
 import { focusable, xDomainSignal } from './explore-keys';
 import { answersKey, fitLiveView, liveView, patchedView, pressKey, type LiveView } from './live-view';
 import { paneBox, paneFitted, plotSizes, type PaneFit, type Size } from './pane-fit';
-import { ExploreControls, exploreSetup, type ExploreState, type KeptZooms } from './explore-controls';
-import type { Zoom } from './explore-range';
+import type { ExploreControls, ExploreState, KeptZooms } from './explore-controls';
+import { exploreSetup, type Zoom } from './explore-setup';
 import type { ExploreMeta, RangeToken } from '../core/explore';
 import type { DrawingTool } from '../core/drawing';
-import { DrawingControls } from './drawing-controls';
-import { financialUnit, plainUnits, type DrawingUnit } from './drawing-units';
-import { drawablesOf } from '../core/drawable';
+import type { DrawingControls } from './drawing-controls';
+import type { financialUnit, plainUnits } from './drawing-units';
+import { drawablesOf, type DrawableMeta } from '../core/drawable';
 import { DrawingState, type DrawingAction, type DrawingSnapshot } from './drawing-state';
 
 /** What a chart session tells its owner (the chart pane passes the app's callbacks). */
@@ -74,7 +74,7 @@ interface Drawing {
   /** The zooms of the units that declare themselves explorable (crosshair, range buttons: ./explore-controls.ts). */
   zooms: Zoom[];
   /** The units that can be drawn on (explorable ones and plain ones with continuous x and y), and the zooms' signals that move their scales. */
-  drawable: { units: DrawingUnit[]; signals: string[] };
+  drawable: { financial: ExploreMeta[]; plain: DrawableMeta[]; signals: string[] };
 }
 
 const embedView: ViewFactory = (el, spec, options) => embed(el, spec, options);
@@ -151,7 +151,7 @@ export class ChartSession {
    * Whether the chart can be drawn on (it explores its time axis, or has a unit with continuous x
    * and y); known from the spec, so the drawing tools stay while each edit's view is made anew.
    */
-  readonly drawable = (): boolean => !!this.drawing?.zooms.length || !!this.drawing?.drawable.units.length;
+  readonly drawable = (): boolean => !!this.drawing?.zooms.length || !!this.drawing?.drawable.plain.length;
 
   /** Calls `listener` when `hasChart` changes (useSyncExternalStore's shape). */
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -429,10 +429,15 @@ export class ChartSession {
     this.takeDown();
     // A chart sized to its container needs the container's size before its first run.
     el.classList?.toggle('fit', sizedToContainer(drawing.spec));
-    focusable(el, !!drawing.explores, drawing.drawable.units.length > 0 || drawing.zooms.length > 0);
+    const controlled = drawing.drawable.plain.length > 0 || drawing.zooms.length > 0;
+    focusable(el, !!drawing.explores, controlled);
+    // Loaded while the view is made; a chart whose controls cannot load is drawn without them.
+    const loadingTools = controlled ? chartTools().catch(() => undefined) : undefined;
     let made: EmbeddedView;
+    let tools: ChartTools | undefined;
     try {
       made = await this.makeView(el, drawing.spec, drawing.options);
+      tools = await loadingTools;
     } catch (e) {
       if (generation === this.generation) this.failed(e);
       return;
@@ -442,7 +447,7 @@ export class ChartSession {
       return;
     }
     this.embedded = made;
-    this.made(made.view, drawing);
+    this.made(made.view, drawing, tools);
   }
 
   /** Finalizes the view on screen, if any. */
@@ -461,7 +466,7 @@ export class ChartSession {
     old?.finalize();
   }
 
-  private made(view: View, drawing: Drawing): void {
+  private made(view: View, drawing: Drawing, tools: ChartTools | undefined): void {
     // The drawn view, on the chart's element (no global): tests read the scenegraph and SVG there.
     const el = view.container();
     if (el) Object.defineProperty(el, 'chartspecView', { value: view, configurable: true });
@@ -480,11 +485,18 @@ export class ChartSession {
     // unless the user asked for SVG.
     const toCanvas = this.renderer === 'auto' && view.renderer() === 'svg' && tooManyItemsForSvg(view);
     if (toCanvas) view.renderer('canvas');
-    const controls = drawing.zooms.length && this.element ? this.exploring(view, drawing.zooms) : undefined;
-    if ((drawing.zooms.length || drawing.drawable.units.length) && this.element && typeof document !== 'undefined') {
-      const { units, signals } = drawing.drawable;
+    const controls =
+      tools && drawing.zooms.length && this.element ? this.exploring(tools, view, drawing.zooms) : undefined;
+    if (
+      tools &&
+      (drawing.zooms.length || drawing.drawable.plain.length) &&
+      this.element &&
+      typeof document !== 'undefined'
+    ) {
+      const { financial, plain, signals } = drawing.drawable;
       try {
-        this.drawings = new DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
+        const units = [...financial.map(tools.financialUnit), ...tools.plainUnits(plain)];
+        this.drawings = new tools.DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
           this.events.onDrawing?.(a),
         );
       } catch (e) {
@@ -509,8 +521,8 @@ export class ChartSession {
   }
 
   /** The crosshair, pinch and range buttons of a view that explores its time axis. */
-  private exploring(view: View, zooms: Zoom[]): ExploreControls {
-    this.controls = new ExploreControls(this.element!, view, zooms, () => this.notify());
+  private exploring(tools: ChartTools, view: View, zooms: Zoom[]): ExploreControls {
+    this.controls = new tools.ExploreControls(this.element!, view, zooms, () => this.notify());
     this.notify();
     return this.controls;
   }
@@ -546,13 +558,42 @@ export class ChartSession {
 }
 
 /**
+ * The code of the controls on an explorable or drawable chart (the crosshair, the navigator's
+ * and range buttons' moves, the drawing tools), loaded with the first chart that has them: a
+ * chart of Vega-Lite's own marks, as most first charts are, needs none of it.
+ */
+const chartTools = (() => {
+  let loading:
+    | Promise<{
+        ExploreControls: typeof ExploreControls;
+        DrawingControls: typeof DrawingControls;
+        financialUnit: typeof financialUnit;
+        plainUnits: typeof plainUnits;
+      }>
+    | undefined;
+  return () => {
+    loading ??= Promise.all([
+      import('./explore-controls'),
+      import('./drawing-controls'),
+      import('./drawing-units'),
+    ]).then(([e, d, u]) => ({
+      ExploreControls: e.ExploreControls,
+      DrawingControls: d.DrawingControls,
+      financialUnit: u.financialUnit,
+      plainUnits: u.plainUnits,
+    }));
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+})();
+type ChartTools = Awaited<ReturnType<typeof chartTools>>;
+
+/**
  * The units a chart can be drawn on: its explorable units (not on a percent price axis, whose y
  * is not a price) and its plain ones; and the zooms' signals, after which their plots have moved.
  */
 function drawableSetup(zooms: Zoom[], target: VegaSpec): Drawing['drawable'] {
-  const units = [
-    ...zooms.flatMap((z) => (z.meta.priceScale === 'percent' ? [] : [financialUnit(z.meta)])),
-    ...plainUnits(drawablesOf(target)),
-  ];
-  return { units, signals: units.length ? zooms.map((z) => z.signal) : [] };
+  const financial = zooms.flatMap((z) => (z.meta.priceScale === 'percent' ? [] : [z.meta]));
+  const plain = drawablesOf(target);
+  return { financial, plain, signals: financial.length || plain.length ? zooms.map((z) => z.signal) : [] };
 }

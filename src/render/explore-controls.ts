@@ -1,5 +1,5 @@
-import type { Spec as VegaSpec, View } from 'vega';
-import { exploresOf, type ExploreMeta, type PriceScale, type RangeToken } from '../core/explore';
+import type { View } from 'vega';
+import type { ExploreMeta, PriceScale, RangeToken } from '../core/explore';
 import { Crosshair } from './crosshair';
 import { domainOf, drawnBox, plotOf } from './explore-scene';
 import { domainAt, windowOf } from './explore-navigator';
@@ -12,7 +12,6 @@ import {
   showRange,
   visibleRanges,
   wholeRange,
-  zoomsOf,
   type Zoom,
 } from './explore-range';
 import { Replay, type KeptReplay, type ReplayState } from './explore-replay';
@@ -66,12 +65,6 @@ export interface NavigatorState {
   width: number;
   /** The first and last dates in view, as words (for the window's accessible value). */
   label: string;
-}
-
-/** The explorable units a drawn spec declares, and the signals of their zooms in the spec drawn. */
-export function exploreSetup(target: VegaSpec, drawn: VegaSpec): { metas: ExploreMeta[]; zooms: Zoom[] } {
-  const metas = exploresOf(target);
-  return { metas, zooms: metas.length ? zoomsOf(drawn, metas) : [] };
 }
 
 /**

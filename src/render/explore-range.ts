@@ -1,46 +1,16 @@
-import type { Spec as VegaSpec, View } from 'vega';
+import type { View } from 'vega';
 import { rangeDomain, type ExploreMeta, type RangeToken } from '../core/explore';
-import { isObject } from '../core/json';
-import { signalsOf } from './explore-keys';
+import type { Zoom } from './explore-setup';
 import { barsWithin, domainOf, slotPad } from './explore-scene';
 import { overviewPath } from './explore-navigator';
 
-/**
- * The visible range of an explorable unit, as the page moves it: the range a spec opens on
- * (`range: "6M"`, back from the last bar), the range buttons, and the range in view as it is
- * written back into the spec. A `[start, end]` range is in the Vega-Lite itself (the zoom's
- * initial value); a token needs the data's last bar, so the page resolves it.
- */
-export interface Zoom {
-  meta: ExploreMeta;
-  /** The signal holding the zoomed x domain (null: the whole range). */
-  signal: string;
-  /** The whole x range, once known (new rows forget it). */
-  whole?: [number, number] | undefined;
-  /** The navigator's picture of the whole series, taken while it is in view (./explore-navigator.ts). */
-  overview?: string | undefined;
-}
+export type { Zoom } from './explore-setup';
 
 /** Notes the whole range (and its overview) of a unit that shows it now. */
 export function noteWhole(view: View, zoom: Zoom): [number, number] {
   zoom.whole = domainOf(view, zoom.meta.scales.x);
   zoom.overview = overviewPath(view, zoom.meta, zoom.whole);
   return zoom.whole;
-}
-
-/**
- * The zooms of the explorable units: each unit's signal of the zoomed domain is the one Vega-Lite
- * updates from that zoom's wheel (`<zoom>_zoom_delta`).
- */
-export function zoomsOf(spec: VegaSpec, metas: readonly ExploreMeta[]): Zoom[] {
-  const signals = signalsOf(spec);
-  const out: Zoom[] = [];
-  for (const meta of metas) {
-    const wheel = JSON.stringify({ signal: `${meta.zoom}_zoom_delta` });
-    const found = signals.find((s) => isObject(s) && Array.isArray(s['on']) && JSON.stringify(s['on']).includes(wheel));
-    if (isObject(found) && typeof found['name'] === 'string') out.push({ meta, signal: found['name'] });
-  }
-  return out;
 }
 
 /**
