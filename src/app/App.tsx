@@ -172,11 +172,11 @@ export function App({ initialText, start, early }: AppProps) {
                     onView={(view) => live.setView(view)}
                     {...(state.paused ? { idleMessage: LOCKED_OUT_CHART } : {})}
                     renderer={prefs.renderer}
-                    onKeepRange={(ranges) => workspace.keepRange(ranges)}
-                    onMarkOption={(units, key, value) => workspace.setMarkOption(units, key, value)}
+                    onKeepRange={(ranges) => void workspace.keepRange(ranges)}
+                    onMarkOption={(units, key, value) => void workspace.setMarkOption(units, key, value)}
                     text={state.text}
                     selection={files.selection}
-                    onDrawing={(action) => workspace.drawing(action)}
+                    onDrawing={(action) => void workspace.drawing(action)}
                   />
                 </Suspense>
               }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DRAWING_TOOLS, type DrawingTool } from '../core/drawing';
+import { DRAWING_TOOLS, type DrawingTool } from '../core/drawing-tools';
 
 /** Each tool's name (its button's accessible name) and what it does (its tooltip). */
 const TOOLS: Record<DrawingTool, { name: string; hint: string }> = {

@@ -3,27 +3,13 @@
  * is finished: positions in the data's form and precision (position-format.ts), the kind and the
  * few options that make the tool what it is. What the chart then draws is the mark's business.
  */
+import type { DrawingTool } from './drawing-tools';
 import type { AnnotationItem, AnnotationPoint } from './marks/annotation-types';
 import { formatX, roundPrice, type PositionFormat } from './position-format';
 
+export * from './drawing-tools';
 export * from './position-format';
 export * from './drawing-handles';
-
-export const DRAWING_TOOLS = [
-  'level',
-  'event',
-  'trend',
-  'ray',
-  'rect',
-  'fibonacci',
-  'channel',
-  'callout',
-  'note',
-  'buy',
-  'sell',
-  'measure',
-] as const;
-export type DrawingTool = (typeof DRAWING_TOOLS)[number];
 
 /**
  * How many points each tool takes: one is a click, two a press-drag-release; a channel's base

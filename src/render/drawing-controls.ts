@@ -1,5 +1,5 @@
 import type { View } from 'vega';
-import type { AnnotationPosition, SpecAnnotation } from '../core/annotation-edits';
+import { annotationsOf, type AnnotationPosition, type SpecAnnotation } from '../core/annotation-edits';
 import {
   drawnItem,
   handlesOf,
@@ -120,6 +120,8 @@ export class DrawingControls {
     el.addEventListener('wheel', this.onZoom, { capture: true, passive: true });
     el.addEventListener('keydown', this.onZoom);
     window.addEventListener('pointermove', this.onDragged, { capture: true, passive: true });
+    // The items in the text are found with the code that edits them, which comes with these tools.
+    state.readWith(annotationsOf);
     this.unsubscribe = state.subscribe(this.onState);
     this.onState();
   }

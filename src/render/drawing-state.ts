@@ -1,6 +1,6 @@
-import { annotationsOf, type AnnotationPosition, type SpecAnnotation } from '../core/annotation-edits';
+import type { annotationsOf, AnnotationPosition, SpecAnnotation } from '../core/annotation-edits';
 import type { DrawingTool } from '../core/drawing';
-import { ANNOTATION, type AnnotationItem } from '../core/marks/annotation-types';
+import type { AnnotationItem } from '../core/marks/annotation-types';
 
 /**
  * What drawing on the chart asks the page to write into the spec's text, or to show in the
@@ -45,6 +45,20 @@ export class DrawingState {
   /** Picked on the chart: an item, or none (null); undefined follows the editor's selection. */
   private picked: Picked | null | undefined;
   private readonly listeners = new Set<() => void>();
+  /**
+   * What finds the items in a text: the drawing tools hand it in (`readWith`), with the code that
+   * edits them, loaded with the first chart that can be drawn on. Until then there is none to find.
+   */
+  private read: typeof annotationsOf | undefined;
+
+  /** Finds the items in a text with `read` from now on. */
+  readWith(read: typeof annotationsOf): void {
+    if (this.read === read) return;
+    this.read = read;
+    this.found.clear();
+    this.foundFor = '';
+    this.changed();
+  }
 
   get snapshot(): DrawingSnapshot {
     return this.current;
@@ -113,7 +127,7 @@ export class DrawingState {
     let list = this.found.get(unit);
     if (!list) {
       // A text with no annotation is not parsed: typing into a big table of values stays cheap.
-      list = this.text.includes(ANNOTATION) ? annotationsOf(this.text, unit) : [];
+      list = this.read && this.text.includes('"annotation"') ? this.read(this.text, unit) : [];
       this.found.set(unit, list);
     }
     return list;

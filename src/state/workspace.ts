@@ -12,9 +12,8 @@ import {
 } from './export';
 import type { LiveSession } from './live-session';
 import { Store } from './store';
-import { markOptionEdits, rangeEdits, type TextEdit } from '../core/spec-edits';
+import type { TextEdit } from '../core/spec-edits';
 import type { ExploreMeta } from '../core/explore';
-import { annotationsOf, deleteAnnotation, insertAnnotation, moveAnnotation } from '../core/annotation-edits';
 import type { DrawingAction } from '../render/drawing-state';
 import type { WorkspaceEnv } from './workspace-env';
 
@@ -195,9 +194,11 @@ export class Workspace extends Store<WorkspaceState> {
    * Writes the range in view of each explorable unit into the spec, as its mark's `range`: the
    * chart opens on it from then on, and a shared link or a saved file keeps it. One undoable edit.
    */
-  keepRange(
+  async keepRange(
     ranges: readonly { meta: Pick<ExploreMeta, 'unit' | 'mark'>; range: [string | number, string | number] }[],
-  ): void {
+  ): Promise<void> {
+    // The code that writes into a spec comes with the first thing written (see `drawing`).
+    const { rangeEdits } = await import('../core/spec-edits');
     const edits = rangeEdits(this.live.get().text, ranges);
     if (!edits.length) return;
     this.editor()?.applyEdits(edits);
@@ -210,7 +211,12 @@ export class Workspace extends Store<WorkspaceState> {
   }
 
   /** Writes an option into the mark of each explorable unit (a toggle on the chart chose it). One undoable edit. */
-  setMarkOption(units: readonly Pick<ExploreMeta, 'unit' | 'mark'>[], key: string, value: unknown): void {
+  async setMarkOption(
+    units: readonly Pick<ExploreMeta, 'unit' | 'mark'>[],
+    key: string,
+    value: unknown,
+  ): Promise<void> {
+    const { markOptionEdits } = await import('../core/spec-edits');
     const edits = markOptionEdits(
       this.live.get().text,
       units.map((at) => ({ at, key, value })),
@@ -224,9 +230,17 @@ export class Workspace extends Store<WorkspaceState> {
    * it). A text that does not parse (or no longer has the item) is left alone, and nothing is said:
    * the chart on screen is then the last good one, and the Problems list says why.
    */
-  drawing(action: DrawingAction): void {
+  async drawing(action: DrawingAction): Promise<void> {
     const editor = this.editor();
     if (!editor) return;
+    if (action.kind === 'select') return editor.select(action.offset, action.length);
+    if (action.kind === 'undo') return editor.undo();
+    if (action.kind === 'redo') return editor.redo();
+    // The code that edits items comes with the first drawing (a chart that can be drawn on has
+    // loaded it already); the text is read once it is here.
+    const { annotationsOf, deleteAnnotation, insertAnnotation, moveAnnotation } =
+      await import('../core/annotation-edits');
+    if (this.editor() !== editor) return;
     const text = this.live.get().text;
     if (action.kind === 'insert') {
       const done = insertAnnotation(text, action.unit, action.item);
@@ -239,12 +253,10 @@ export class Workspace extends Store<WorkspaceState> {
       editor.applyEdits(edits);
       const moved = annotationsOf(this.live.get().text, action.unit).find((a) => a.pointer === action.pointer);
       if (moved) editor.select(moved.offset, moved.length);
-    } else if (action.kind === 'delete') {
+    } else {
       const edits = deleteAnnotation(text, action.pointer);
       if (edits?.length) editor.applyEdits(edits);
-    } else if (action.kind === 'select') editor.select(action.offset, action.length);
-    else if (action.kind === 'undo') editor.undo();
-    else editor.redo();
+    }
   }
 
   /** The editor's selection moved. */

@@ -296,7 +296,7 @@ describe('drawing on the chart', () => {
 
   it('a drawing finished is inserted beside its unit as one edit, and its text selected', async () => {
     const { h, ws, selected } = await workspace(candles);
-    ws.drawing({ kind: 'insert', unit: '/layer/0', item });
+    await ws.drawing({ kind: 'insert', unit: '/layer/0', item });
     const text = h.live.get().text;
     expect(JSON.parse(text).layer[1]).toEqual({ mark: { type: 'annotation', items: [item] } });
     expect(selected).toHaveLength(1);
@@ -306,22 +306,22 @@ describe('drawing on the chart', () => {
 
   it('moving an item rewrites its positions and selects it again; Delete takes it out', async () => {
     const { h, ws, selected } = await workspace(candles);
-    ws.drawing({ kind: 'insert', unit: '/layer/0', item });
-    ws.drawing({ kind: 'move', unit: '/layer/0', pointer: '/layer/1/mark/items/0', position: { y: 1.75 } });
+    await ws.drawing({ kind: 'insert', unit: '/layer/0', item });
+    await ws.drawing({ kind: 'move', unit: '/layer/0', pointer: '/layer/1/mark/items/0', position: { y: 1.75 } });
     const text = h.live.get().text;
     expect(JSON.parse(text).layer[1].mark.items).toEqual([{ kind: 'level', y: 1.75 }]);
     const { offset, length } = selected.at(-1)!;
     expect(JSON.parse(text.slice(offset, offset + length))).toEqual({ kind: 'level', y: 1.75 });
-    ws.drawing({ kind: 'delete', pointer: '/layer/1/mark/items/0' });
+    await ws.drawing({ kind: 'delete', pointer: '/layer/1/mark/items/0' });
     expect(h.live.get().text).toBe(candles);
   });
 
   it('a text that does not parse is left alone', async () => {
     const broken = candles.slice(0, -3);
     const { h, ws, selected } = await workspace(broken);
-    ws.drawing({ kind: 'insert', unit: '/layer/0', item });
-    ws.drawing({ kind: 'move', unit: '/layer/0', pointer: '/layer/1/mark/items/0', position: { y: 1 } });
-    ws.drawing({ kind: 'delete', pointer: '/layer/1/mark/items/0' });
+    await ws.drawing({ kind: 'insert', unit: '/layer/0', item });
+    await ws.drawing({ kind: 'move', unit: '/layer/0', pointer: '/layer/1/mark/items/0', position: { y: 1 } });
+    await ws.drawing({ kind: 'delete', pointer: '/layer/1/mark/items/0' });
     expect(h.live.get().text).toBe(broken);
     expect(selected).toEqual([]);
     expect(ws.get().messages).toEqual([]);
