@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { marks } from '../../src/core/marks/index';
 import { runPipeline } from '../../src/core/pipeline';
 import { openExample } from './helpers';
 
@@ -17,7 +18,7 @@ const examples = readdirSync(DIR)
   .sort()
   .map((f) => {
     const text = readFileSync(new URL(f, DIR), 'utf8');
-    const spec = runPipeline(text).vegaLite as Record<string, unknown>;
+    const spec = runPipeline(text, { registry: marks }).vegaLite as Record<string, unknown>;
     const kind = text.includes('"gauge"') ? 'gauge' : COMPOSITIONS.some((k) => k in spec) ? 'composition' : 'single';
     return { name: f.replace(/\.vl\.json$/, ''), kind, own: 'autosize' in spec };
   });
