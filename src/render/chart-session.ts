@@ -431,13 +431,16 @@ export class ChartSession {
     el.classList?.toggle('fit', sizedToContainer(drawing.spec));
     const controlled = drawing.drawable.plain.length > 0 || drawing.zooms.length > 0;
     focusable(el, !!drawing.explores, controlled);
-    // Loaded while the view is made; a chart whose controls cannot load is drawn without them.
+    // Loaded while the view is made; a chart whose controls cannot load is drawn without them. An
+    // explorable chart waits for them (it opens on its range through them); a chart that can only
+    // be drawn on is drawn at once, and takes its drawing tools when they are here.
     const loadingTools = controlled ? chartTools().catch(() => undefined) : undefined;
+    const explorable = drawing.zooms.length > 0;
     let made: EmbeddedView;
     let tools: ChartTools | undefined;
     try {
       made = await this.makeView(el, drawing.spec, drawing.options);
-      tools = await loadingTools;
+      if (explorable) tools = await loadingTools;
     } catch (e) {
       if (generation === this.generation) this.failed(e);
       return;
@@ -448,6 +451,10 @@ export class ChartSession {
     }
     this.embedded = made;
     this.made(made.view, drawing, tools);
+    if (!explorable && loadingTools)
+      void loadingTools.then((later) => {
+        if (later && this.embedded === made && !this.drawings) this.drawingTools(later, made.view, drawing);
+      });
   }
 
   /** Finalizes the view on screen, if any. */
@@ -487,24 +494,7 @@ export class ChartSession {
     if (toCanvas) view.renderer('canvas');
     const controls =
       tools && drawing.zooms.length && this.element ? this.exploring(tools, view, drawing.zooms) : undefined;
-    if (
-      tools &&
-      (drawing.zooms.length || drawing.drawable.plain.length) &&
-      this.element &&
-      typeof document !== 'undefined'
-    ) {
-      const { financial, plain, signals } = drawing.drawable;
-      try {
-        const units = [...financial.map(tools.financialUnit), ...tools.plainUnits(plain)];
-        this.drawings = new tools.DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
-          this.events.onDrawing?.(a),
-        );
-      } catch (e) {
-        // The chart is drawn without its drawing tools rather than not at all; the log says why.
-        this.drawings = undefined;
-        console.error('The drawing tools could not be set up on this chart:', e);
-      }
-    }
+    if (tools) this.drawingTools(tools, view, drawing);
     if (!toCanvas && !live.fit && !controls) return done();
     const ready = toCanvas ? view.runAsync().then(() => undefined) : Promise.resolve();
     // Sized to the pane and on the range it opens on before it counts as drawn, in the queue of
@@ -518,6 +508,23 @@ export class ChartSession {
       .then(() => (controls ? this.nextTask().then(() => this.fitPane()) : undefined));
     this.enqueue(() => sized);
     sized.then(done, (e: unknown) => this.failed(e));
+  }
+
+  /** The drawing tools of a view that can be drawn on. */
+  private drawingTools(tools: ChartTools, view: View, drawing: Drawing): void {
+    if (!(drawing.zooms.length || drawing.drawable.plain.length) || !this.element || typeof document === 'undefined')
+      return;
+    const { financial, plain, signals } = drawing.drawable;
+    try {
+      const units = [...financial.map(tools.financialUnit), ...tools.plainUnits(plain)];
+      this.drawings = new tools.DrawingControls(this.element, view, units, signals, this.drawingState, (a) =>
+        this.events.onDrawing?.(a),
+      );
+    } catch (e) {
+      // The chart is drawn without its drawing tools rather than not at all; the log says why.
+      this.drawings = undefined;
+      console.error('The drawing tools could not be set up on this chart:', e);
+    }
   }
 
   /** The crosshair, pinch and range buttons of a view that explores its time axis. */
