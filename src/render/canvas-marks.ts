@@ -1,3 +1,4 @@
+import { strokedInStretches } from './canvas-lines';
 import { fastPathsOn } from './fast-paths';
 import { markDrawers, pathRectangle, sceneVisit, type MarkDraw } from './vega-internals';
 
@@ -331,13 +332,14 @@ function withFallback(own: typeof drawRules, vegas: MarkDraw): MarkDraw {
 
 let installed = false;
 
-/** Draws rules and rects this way on every canvas. Once. */
+/** Draws rules and rects this way, and long lines in stretches, on every canvas. Once. */
 export function installCanvasMarks(): void {
   if (installed) return;
   installed = true;
   const marks = markDrawers();
   marks.rule.draw = withFallback(drawRules, marks.rule.draw);
   marks.rect.draw = withFallback(drawRects, marks.rect.draw);
+  marks.line.draw = strokedInStretches(marks.line.draw);
 }
 
 /** For tests: this file's draws, as installed. */

@@ -229,9 +229,10 @@ const scenegraph = vega as unknown as ScenegraphExports;
 /**
  * vega-scenegraph's mark types (exported as `Marks`, untyped): the canvas renderer draws a mark
  * with `Marks[marktype].draw`, read at each draw, so a draw put there is the one used.
- * canvas-marks.ts puts its own for rules and rects (which fall back to these).
+ * canvas-marks.ts puts its own for rules and rects (which fall back to these), and strokes long
+ * lines in stretches through Vega's own line draw (canvas-lines.ts).
  */
-export function markDrawers(): { rule: { draw: MarkDraw }; rect: { draw: MarkDraw } } {
+export function markDrawers(): { rule: { draw: MarkDraw }; rect: { draw: MarkDraw }; line: { draw: MarkDraw } } {
   return scenegraph.Marks as never;
 }
 /** vega-scenegraph's `pathRectangle`: the generator its rect shape is made with. */
