@@ -4,7 +4,7 @@ import { installBarSlots, matchBarSlots } from './bar-slots';
 import { installIndicators, matchIndicators } from './indicators';
 import { installLastRow, matchLastRow } from './last-row';
 import { installLevelOfDetail, matchLevelOfDetail } from './level-of-detail';
-import { matchIndicatorsBeforeLod } from './lod-indicators';
+import { matchIndicatorsBeforeLod, withSharedPriceReads } from './lod-indicators';
 import type { Matcher, VegaTransform } from './transform-base';
 
 /**
@@ -56,7 +56,7 @@ function fuseIn(data: unknown, matchers: readonly Matcher[]): { data: unknown; f
     }
     return changed ? { ...(d as object), transform: next } : d;
   });
-  return { data: fused ? out : data, fused };
+  return { data: fused ? withSharedPriceReads(out) : data, fused };
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   type Run,
   type VegaTransform,
 } from './transform-base';
-import { sharedTimeColumn } from './time-column';
+import { priceColumns, sharedTimeColumn, type TimeColumn } from './time-column';
 import { operatorsOf, sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
@@ -50,9 +50,11 @@ interface TimeOrdered {
   /** The dataflow run it was read in: rows can change in place from one run to the next. */
   run?: Run | undefined;
   /** Each bar's stretch of the series (`segmentsOf`), once asked for. */
-  segments?: Uint32Array;
+  segments?: Stretches;
   /** A column of NaN, for a price no indicator asked for. */
   none?: Float64Array;
+  /** The times as read, in the rows' order, with the prices read beside them. */
+  source: TimeColumn;
 }
 
 const ordered = new WeakMap<readonly Row[], Map<string, TimeOrdered>>();
@@ -78,12 +80,16 @@ function inTimeOrder(rows: readonly Row[], r: IndicatorRequest, run?: Run): Time
  * and goes last). In a dataflow run they are read once for the run by whichever comes first: the
  * indicators are computed inside the level of detail, which has just read them.
  */
-function readTimes(rows: readonly Row[], r: IndicatorRequest, run?: Run): Pick<TimeOrdered, 'time' | 'at' | 'order'> {
+function readTimes(
+  rows: readonly Row[],
+  r: IndicatorRequest,
+  run?: Run,
+): Pick<TimeOrdered, 'time' | 'at' | 'order' | 'source'> {
   const n = rows.length;
-  const col = sharedTimeColumn(rows, r.x, r.temporal, run);
+  const col = sharedTimeColumn(rows, r.x, r.temporal, run, pricesRead(r));
   const times = col.values;
   // Rows that come in time order, as most series do, skip the sort (and a million places).
-  if (col.sorted) return { time: times, at: undefined, order: undefined };
+  if (col.sorted) return { time: times, at: undefined, order: undefined, source: col };
   const at = new Uint32Array(n);
   // Equal times keep the rows' order (a stable sort); rows without a time go last.
   const order = new Uint32Array(n);
@@ -95,7 +101,7 @@ function readTimes(rows: readonly Row[], r: IndicatorRequest, run?: Run): Pick<T
     return ta - tb || a - b;
   });
   for (let k = 0; k < n; k++) at[order[k]!] = k;
-  return { time: permuted(times, order), at, order };
+  return { time: permuted(times, order), at, order, source: col };
 }
 
 const permuted = (col: Float64Array, order: Uint32Array) => {
@@ -104,32 +110,32 @@ const permuted = (col: Float64Array, order: Uint32Array) => {
   return out;
 };
 
-/** A price as a number: a missing one is NaN. */
-const price = (v: unknown): number => (typeof v === 'number' ? v : v == null || v === '' ? NaN : +(v as number));
+/**
+ * The fields `request`'s indicators read (`needs`): of the four prices and the volume, those
+ * one of them reads.
+ */
+export function pricesRead(request: IndicatorRequest): string[] {
+  const needs = new Set(request.list.flatMap((item) => INDICATORS[item.name]?.needs ?? []));
+  const f = request.fields;
+  const read = (['open', 'high', 'low', 'close'] as const).filter((c) => needs.has(c)).map((c) => f[c]);
+  if (f.volume !== undefined && needs.has('volume')) read.push(f.volume);
+  return [...new Set(read)];
+}
 
 /**
- * Reads `fields` (at most five: the prices and the volume) that `read` does not hold yet, in one
- * pass over the rows (a million objects are read from memory once), with a read of its own for
- * each field: a read that always meets the same name is fast, one that meets several (a loop per
- * field through one function) looks each name up.
+ * Puts `fields` that `read` does not hold yet into it, in time order: as the time column read
+ * them beside the times, or else in a pass of their own over the rows.
  */
 function readColumns(rows: readonly Row[], read: TimeOrdered, fields: readonly string[]): void {
-  const todo = [...new Set(fields)].filter((f) => !read.columns.has(f));
+  const todo = fields.filter((f) => !read.columns.has(f));
   if (!todo.length) return;
-  const n = rows.length;
-  const [a, b, c, d, e] = todo;
-  const [A, B, C, D, E] = todo.map(() => new Float64Array(n));
-  for (let i = 0; i < n; i++) {
-    const row = rows[i]!;
-    A![i] = price(row[a!]);
-    if (B) B[i] = price(row[b!]);
-    if (C) C[i] = price(row[c!]);
-    if (D) D[i] = price(row[d!]);
-    if (E) E[i] = price(row[e!]);
+  const { source } = read;
+  const unread = todo.filter((f) => !source.prices.has(f));
+  const prices = unread.length ? priceColumns(rows, unread) : undefined;
+  for (const f of todo) {
+    const col = source.prices.get(f) ?? prices!.get(f)!;
+    read.columns.set(f, read.order ? permuted(col, read.order) : col);
   }
-  [A, B, C, D, E].forEach((col, k) => {
-    if (col) read.columns.set(todo[k]!, read.order ? permuted(col, read.order) : col);
-  });
 }
 
 /**
@@ -140,9 +146,8 @@ function barsFor(rows: readonly Row[], request: IndicatorRequest, run?: Run): { 
   const read = inTimeOrder(rows, request, run);
   const needs = new Set(request.list.flatMap((item) => INDICATORS[item.name]?.needs ?? []));
   const f = request.fields;
-  const wanted = (['open', 'high', 'low', 'close'] as const).filter((c) => needs.has(c)).map((c) => f[c]);
   const volume = f.volume !== undefined && needs.has('volume') ? f.volume : undefined;
-  readColumns(rows, read, volume !== undefined ? [...wanted, volume] : wanted);
+  readColumns(rows, read, pricesRead(request));
   const column = (c: 'open' | 'high' | 'low' | 'close') =>
     needs.has(c) ? read.columns.get(f[c])! : (read.none ??= new Float64Array(rows.length).fill(NaN));
   // Read when an indicator reads it: most read the close alone, and a million NaN cost ~10 ms.
@@ -183,13 +188,16 @@ export interface IndicatorColumns {
   at: Uint32Array | undefined;
   /** How many rows there were (the array can grow in place). */
   length: number;
-  values: Map<string, ArrayLike<number>>;
+  values: Map<string, IndicatorValues>;
 }
+
+/** A field's values over the rows in time order (read with `valueAt`). */
+export type IndicatorValues = ArrayLike<number> | Stretches;
 
 /** The indicators of `request` over `rows`, computed on the whole series in time order. */
 export function indicatorColumns(rows: readonly Row[], request: IndicatorRequest, run?: Run): IndicatorColumns {
   const { read, bars } = barsFor(rows, request, run);
-  const values = new Map<string, ArrayLike<number>>();
+  const values = new Map<string, IndicatorValues>();
   for (const item of request.list) {
     const computed = computeIndicator(item.name, bars, item.params);
     for (const [output, field] of Object.entries(item.fields)) {
@@ -197,7 +205,9 @@ export function indicatorColumns(rows: readonly Row[], request: IndicatorRequest
       if (v) values.set(field, v);
     }
   }
-  values.set(SEGMENT_FIELD, (read.segments ??= segmentsOf(read.time)));
+  // On rows in time order, the time column found the smallest step while reading the times.
+  const step = read.order ? undefined : read.source.step;
+  values.set(SEGMENT_FIELD, (read.segments ??= segmentsOf(read.time, step)));
   return { rows, at: read.at, length: rows.length, values };
 }
 
@@ -209,7 +219,7 @@ export function writeIndicators(rows: readonly Row[], request: IndicatorRequest,
   const computed = indicatorColumns(rows, request, run);
   const { at } = computed;
   for (const [field, v] of computed.values)
-    for (let i = 0; i < rows.length; i++) (rows[i] as Row)[field] = v[at ? at[i]! : i];
+    for (let i = 0; i < rows.length; i++) (rows[i] as Row)[field] = valueAt(v, at ? at[i]! : i);
   return computed;
 }
 
@@ -221,20 +231,51 @@ const BREAK_AT = 10;
  * the smallest spacing between bars, so a line does not join a session's close to the next
  * one's open across a night (a weekend between daily bars is three, a long holiday five).
  */
-export function segmentsOf(times: ArrayLike<number>): Uint32Array {
-  const n = times.length;
-  const out = new Uint32Array(n);
+export function segmentsOf(times: ArrayLike<number>, step = smallestStep(times)): Stretches {
+  const gap = BREAK_AT * step;
+  const starts: number[] = [];
+  for (let k = 1; k < times.length; k++) if (times[k]! - times[k - 1]! > gap) starts.push(k);
+  return new Stretches(starts, times.length);
+}
+
+/**
+ * Each bar's stretch as `segmentsOf` finds them: the bars where a stretch starts, from which the
+ * stretch of any bar is found by bisection. Only the few bars a chart shows are asked for
+ * theirs; a column of a million numbers would be written for them.
+ */
+export class Stretches {
+  constructor(
+    /** The bars (in time order) after a gap, ascending: stretch k + 1 starts at `starts[k]`. */
+    readonly starts: readonly number[],
+    readonly length: number,
+  ) {}
+
+  /** The stretch of bar `k` (in time order): how many stretches start at or before it. */
+  at(k: number): number {
+    const s = this.starts;
+    let a = 0;
+    let b = s.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (s[m]! <= k) a = m + 1;
+      else b = m;
+    }
+    return a;
+  }
+}
+
+/** A computed column's value at place `k`: a column of numbers, or the stretches. */
+export const valueAt = (values: IndicatorValues, k: number): number | undefined =>
+  values instanceof Stretches ? values.at(k) : values[k];
+
+/** The smallest positive step from one time to the next (Infinity if none). */
+export function smallestStep(times: ArrayLike<number>): number {
   let step = Infinity;
-  for (let k = 1; k < n; k++) {
+  for (let k = 1; k < times.length; k++) {
     const gap = times[k]! - times[k - 1]!;
     if (gap > 0 && gap < step) step = gap;
   }
-  let seg = 0;
-  for (let k = 1; k < n; k++) {
-    if (times[k]! - times[k - 1]! > BREAK_AT * step) seg++;
-    out[k] = seg;
-  }
-  return out;
+  return step;
 }
 
 interface IndicatorParams {
@@ -338,7 +379,8 @@ export function computedRows(view: unknown, request: IndicatorRequest): Row[] | 
       [INDICATOR_KEY_FIELD]: request.temporal ? +(toDate(raw as never) as unknown as number) : +(raw as number),
     };
     for (const f of fields) {
-      const v = values.get(f)?.[at ? at[i]! : i];
+      const column = values.get(f);
+      const v = column && valueAt(column, at ? at[i]! : i);
       out[f] = v !== undefined && Number.isFinite(v) ? v : null;
     }
     return out;

@@ -11,7 +11,14 @@ import {
   type Run,
   type VegaTransform,
 } from './transform-base';
-import { indicatorColumns, requestFrom, type ComputesIndicators, type IndicatorColumns } from './indicators';
+import {
+  indicatorColumns,
+  pricesRead,
+  requestFrom,
+  valueAt,
+  type ComputesIndicators,
+  type IndicatorColumns,
+} from './indicators';
 import type { IndicatorRequest } from '../core/marks/financial-indicators';
 import { lastBar } from './last-bar';
 import { reuseTuples } from './reused-tuples';
@@ -63,6 +70,11 @@ interface LodParams {
    * after the aggregate read their values from the columns computed, not from the rows.
    */
   indicators?: string;
+  /**
+   * The prices the indicators of every level of detail over the same rows read
+   * (./lod-indicators `withSharedPriceReads`): read with the times by whichever runs first.
+   */
+  prices?: string[];
   modified(name?: string | string[]): boolean;
 }
 
@@ -250,7 +262,7 @@ function copyFields(
     const bar = first ? c.first : c.last;
     const values = computed?.values.get(f);
     const i = first ? c.firstAt : c.lastAt;
-    if (values) out[as[k]!] = bar && values[computed!.at ? computed!.at[i]! : i];
+    if (values) out[as[k]!] = bar && valueAt(values, computed!.at ? computed!.at[i]! : i);
     else out[as[k]!] = p.lastBar && f === LAST_BAR && from[k] === '__last' ? bar && last : bar?.[f];
   }
 }
@@ -277,6 +289,7 @@ class LevelOfDetail extends TransformBase implements ComputesIndicators {
       { name: 'copyField', type: 'string', array: true },
       { name: 'copyAs', type: 'string', array: true },
       { name: 'indicators', type: 'string' },
+      { name: 'prices', type: 'string', array: true },
     ],
   };
   declare value: Row[] | null;
@@ -311,7 +324,10 @@ class LevelOfDetail extends TransformBase implements ComputesIndicators {
       pulse.add.length === 0 &&
       pulse.rem.length === 0 &&
       !(pulse.mod.length && (!pulse.modified() || pulse.modified(_.field)));
-    const times = timesStay ? col : (this.times = sharedTimeColumn(rows, _.field, !!_.temporal, runOf(pulse)));
+    const request = _.indicators !== undefined ? requestFrom(_.indicators) : undefined;
+    // The prices the indicators read are read with the times, in the same pass over the rows.
+    const prices = _.prices ?? (request ? pricesRead(request) : []);
+    const times = timesStay ? col : (this.times = sharedTimeColumn(rows, _.field, !!_.temporal, runOf(pulse), prices));
     // The argmax is the same row while the times stay (no row added, removed, or moved in time).
     let last: Row | undefined;
     if (_.lastBar) {
@@ -320,7 +336,6 @@ class LevelOfDetail extends TransformBase implements ComputesIndicators {
     } else this.last = null;
     // The indicators are computed on the whole series once per change of the rows (a zoom reads
     // them); their values go only into the tuples given, never into the rows.
-    const request = _.indicators !== undefined ? requestFrom(_.indicators) : undefined;
     const known = this.computed;
     if (!request) this.computed = undefined;
     else if (!known || rowsChanged || known.text !== _.indicators || known.columns.length !== rows.length)

@@ -1,4 +1,4 @@
-import { fieldsOf, placeholderAt } from './indicators';
+import { fieldsOf, placeholderAt, pricesRead, requestFrom } from './indicators';
 import { copyFormula, matchLevelOfDetail } from './level-of-detail';
 import type { Match, VegaTransform } from './transform-base';
 
@@ -47,4 +47,35 @@ export function matchIndicatorsBeforeLod(ts: VegaTransform[], at: number): Match
     transform: { ...t, copyFrom, copyField, copyAs, indicators: JSON.stringify(request) },
     length: end - at,
   };
+}
+
+/**
+ * Every level of detail of `data` that reads the same source, given the prices all their
+ * indicators read (`prices`). Whichever of them runs first reads the rows' times for all of them
+ * (./time-column), and reads these prices in the same pass: a price chart without an overlay
+ * reads the close for its RSI pane, which would otherwise read a million rows again for it.
+ * Returns `data` itself when no level of detail computes indicators.
+ */
+export function withSharedPriceReads(data: readonly unknown[]): readonly unknown[] {
+  type DataSet = { source?: unknown; transform?: VegaTransform[] };
+  const lods = (d: unknown) => ((d as DataSet | null)?.transform ?? []).filter((t) => t['type'] === 'chartspeclod');
+  const reads = new Map<unknown, Set<string>>();
+  for (const d of data)
+    for (const t of lods(d)) {
+      const request = typeof t['indicators'] === 'string' ? requestFrom(t['indicators']) : undefined;
+      if (!request) continue;
+      const key = (d as DataSet).source;
+      const set = reads.get(key) ?? new Set<string>();
+      for (const f of pricesRead(request)) set.add(f);
+      reads.set(key, set);
+    }
+  if (!reads.size) return data;
+  return data.map((d) => {
+    const prices = reads.get((d as DataSet | null)?.source);
+    if (!prices || !lods(d).length) return d;
+    const transform = (d as DataSet).transform!.map((t) =>
+      t['type'] === 'chartspeclod' ? { ...t, prices: [...prices] } : t,
+    );
+    return { ...(d as object), transform };
+  });
 }

@@ -2,7 +2,7 @@
  * Channels around price: Bollinger Bands, Keltner Channel, Donchian Channel. Each returns
  * upper, middle and lower, undefined until every one of the three is.
  */
-import { ema, sma } from './moving-averages';
+import { ema } from './moving-averages';
 import { arg, factor, period } from './params';
 import { nanColumn, rollingMax, rollingMin, warmUpColumn } from './rolling';
 import type { IndicatorDef } from './types';
@@ -20,21 +20,29 @@ import { atr } from './volatility';
  */
 export function bollinger(close: ArrayLike<number>, p: number, stdDev: number): Record<string, Float64Array> {
   const n = close.length;
-  const middle = sma(close, p);
+  const middle = warmUpColumn(n, p - 1);
   const upper = warmUpColumn(n, p - 1);
   const lower = warmUpColumn(n, p - 1);
   if (p <= n) {
+    // The mean is `smaInto`'s, in the same pass: a million closes are read once, not twice.
+    let sum = 0;
     let squares = 0;
-    for (let i = 0; i < p - 1; i++) squares += close[i]! * close[i]!;
+    for (let i = 0; i < p - 1; i++) {
+      sum += close[i]!;
+      squares += close[i]! * close[i]!;
+    }
     for (let i = p - 1; i < n; i++) {
       const v = close[i]!;
+      sum += v;
       squares += v * v;
+      const mean = sum / p;
       const meanOfSquares = squares / p;
       const old = close[i - p + 1]!;
+      sum -= old;
       squares -= old * old;
-      const mean = middle[i]!;
       const variance = meanOfSquares - mean * mean;
       const width = (variance < 1e-14 ? 0 : Math.sqrt(variance)) * stdDev;
+      middle[i] = mean;
       upper[i] = mean + width;
       lower[i] = mean - width;
     }

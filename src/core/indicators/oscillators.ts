@@ -29,14 +29,17 @@ export function rsi(close: ArrayLike<number>, p: number): Float64Array {
   gain /= p;
   loss /= p;
   out[p] = strength(gain, loss);
+  // Wilder's smoothing as a multiply and an add: TA-Lib divides by the period, which makes each
+  // bar wait for the division before it (a million bars: ~4 ms more); the two differ in the last
+  // bit, far inside the reference's tolerance. And without a branch: a rise or a fall is a coin
+  // toss the processor would guess wrong half the time. max(x, 0) takes the values the branch
+  // would (a NaN close leaves both NaN, as the value then is either way).
+  const keep = (p - 1) / p;
+  const share = 1 / p;
   for (let i = p + 1; i < n; i++) {
     const change = close[i]! - close[i - 1]!;
-    gain *= p - 1;
-    loss *= p - 1;
-    if (change < 0) loss -= change;
-    else gain += change;
-    gain /= p;
-    loss /= p;
+    gain = gain * keep + Math.max(change, 0) * share;
+    loss = loss * keep + Math.max(-change, 0) * share;
     out[i] = strength(gain, loss);
   }
   return out;

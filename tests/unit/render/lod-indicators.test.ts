@@ -147,7 +147,8 @@ describe('indicators computed by the level of detail', () => {
     const ema = computeIndicator('ema', bars).value!;
     const upper = computeIndicator('bollinger', bars).upper!;
     const rsi = computeIndicator('rsi', bars).value!;
-    const segments = segmentsOf(bars.time);
+    const stretches = segmentsOf(bars.time);
+    const segments = Array.from({ length: stretches.length }, (_, k) => stretches.at(k));
     const check = () => {
       expectLastBars(view, data, '__ind0_value', ema);
       expectLastBars(view, data, '__ind1_upper', upper);
@@ -194,5 +195,23 @@ describe('indicators computed by the level of detail', () => {
       expect(r['__ind0_value']).toBe(Number.isFinite(v) ? v : null);
     }
     view.finalize();
+  });
+
+  it('reads every price the panes need with the times, in one pass, when the price chart has no overlay', async () => {
+    const data = rows(N);
+    const s = fused(data, ['rsi', 'atr']);
+    const lods = (s.data ?? []).flatMap((d) => (d.transform ?? []).filter((t) => t.type === ('chartspeclod' as never)));
+    // The price chart's, the RSI pane's and the ATR pane's, each naming the union.
+    expect(lods).toHaveLength(3);
+    for (const t of lods) expect(new Set((t as { prices?: string[] }).prices)).toEqual(new Set(['h', 'l', 'c']));
+    const { view } = await draw(data, ['rsi', 'atr']);
+    const bars = series(data);
+    expectLastBars(view, data, '__ind0_value', computeIndicator('rsi', bars).value!);
+    expectLastBars(view, data, '__ind1_value', computeIndicator('atr', bars).value!);
+    view.finalize();
+    // Without indicators, no level of detail reads a price beyond its own measures.
+    const plain = fused(data, []);
+    for (const d of plain.data ?? [])
+      for (const t of d.transform ?? []) expect((t as { prices?: unknown }).prices).toBeUndefined();
   });
 });
