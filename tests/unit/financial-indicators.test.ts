@@ -232,4 +232,26 @@ describe('indicators on a candlestick', () => {
     expect(r.problems).toEqual([expect.objectContaining({ severity: 'warning', path: '/mark/priceScale' })]);
     expect(JSON.stringify(r.spec)).not.toContain('__ind0');
   });
+
+  it("says so once when a facet would mix the cells' series, and leaves the indicators out", async () => {
+    const two = [...rows(60).map((r) => ({ ...r, s: 'A' })), ...rows(60).map((r) => ({ ...r, s: 'B', c: r.c * 3 }))];
+    const inner = chart(['ema', 'rsi'], 60);
+    const cases: JsonObject[] = [
+      { ...inner, data: { values: two }, encoding: { ...(inner['encoding'] as JsonObject), row: { field: 's' } } },
+      { data: { values: two }, facet: { row: { field: 's' } }, spec: { ...inner, data: undefined } as JsonObject },
+    ];
+    for (const spec of cases) {
+      const r = expand(JSON.parse(JSON.stringify(spec)) as JsonObject);
+      const path = 'facet' in spec ? '/spec/mark/indicators' : '/mark/indicators';
+      expect(r.problems).toEqual([expect.objectContaining({ severity: 'warning', path })]);
+      expect(r.problems[0]!.message).toMatch(/facet splits this candlestick/);
+      expect(JSON.stringify(r.spec)).not.toContain('__ind');
+      // The candlesticks themselves are drawn.
+      const compiled = compile(structuredClone(r.spec) as TopLevelSpec).spec as VegaSpec;
+      const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+      await view.runAsync();
+      expect(items(view, 'rect').length).toBeGreaterThanOrEqual(120);
+      view.finalize();
+    }
+  });
 });

@@ -255,7 +255,19 @@ export function expandFinancial<O extends FinancialOptions>(
   const lodOn = options.lod !== false && slots.continuous && !(ctx.rows !== undefined && ctx.rows <= columns);
   const lastPrice = options.lastPrice !== false && ctx.scales !== undefined;
   // Indicators: over the prices, or each in a pane under the chart (financial-indicators.ts).
-  const indicators = resolveIndicators(options.indicators, ctx);
+  // They read one series in time order: a facet (around the chart or in its row, column or facet
+  // channel) runs the unit's transforms over every cell's rows at once, mixing the series.
+  const inCells = ctx.faceted === true || ['row', 'column', 'facet'].some((c) => encoding[c] !== undefined);
+  const asked = resolveIndicators(options.indicators, ctx);
+  if (asked.length && inCells)
+    ctx.report({
+      severity: 'warning',
+      message:
+        `Indicators read one series, and a facet splits this ${name} into several: they are left out. Filter ` +
+        'the rows to one (a "filter" transform) and draw it without the facet, or use a concat of filtered views',
+      path: '/mark/indicators',
+    });
+  const indicators = inCells ? [] : asked;
   let overlays = indicators.filter((r) => r.def.pane === 'price');
   const ownPanes = indicators.filter((r) => r.def.pane === 'own');
   if (overlays.length && percent) {
