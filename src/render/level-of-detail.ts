@@ -21,8 +21,8 @@ import {
 } from './indicators';
 import type { IndicatorRequest } from '../core/marks/financial-indicators';
 import { lastBar } from './last-bar';
-import { reuseTuples } from './reused-tuples';
-import { rangeOf, sharedTimeColumn, timeColumn, type TimeColumn } from './time-column';
+import { reuseTuples, type RowSource } from './reused-tuples';
+import { rangeOf, sharedTimeColumn, type TimeColumn } from './time-column';
 import { sourceArray, transformRegistry, type TransformClass } from './vega-internals';
 
 /**
@@ -96,16 +96,12 @@ interface Column {
 
 const missing = (v: unknown) => v == null || v === '';
 
-/** The aggregate output of the level of detail for these rows (see the module comment). */
-export function levelOfDetailRows(rows: readonly Row[], p: Omit<LodParams, 'modified'>): Row[] {
-  return columnRows(rows, timeColumn(rows, p.field, p.temporal), p);
-}
-
 /**
- * The same, with the rows' times already read. Only the rows in the zoomed range count (the
- * marks' filter), and on sorted times those are one run of positions: only they are visited, so a
- * zoom costs the bars in view, not all of them. The count and the time range are those of all
- * rows, as the marks' joinaggregate runs before the filter.
+ * The aggregate output of the level of detail for these rows, with their times read (see the
+ * module comment), a row at a time. Only the rows in the zoomed range count (the marks' filter),
+ * and on sorted times those are one run of positions: only they are visited, so a zoom costs the
+ * bars in view, not all of them. The count and the time range are those of all rows, as the
+ * marks' joinaggregate runs before the filter.
  */
 export function columnRows(
   rows: readonly Row[],
@@ -114,14 +110,60 @@ export function columnRows(
   last?: Row,
   computed?: IndicatorColumns,
   run?: Run,
-): Row[] {
+): RowSource {
+  const columns = sharedColumns(rows, col, p, run);
   const { high, low, volume } = p;
-  return sharedColumns(rows, col, p, run).map((c) => {
-    const out: Row = { __column: c.key, __first: c.first ?? {}, __last: c.last ?? {}, [high]: c.high, [low]: c.low };
-    if (volume !== undefined) out[volume] = c.volumes ? c.sum : undefined;
-    if (p.copyAs?.length) copyFields(out, c, p, last, computed);
-    return out;
-  });
+  // Each column's fields, in the order the standard transforms write them (a later one wins).
+  const emit = (c: Column, sink: FieldSink) => {
+    sink.set('__column', c.key);
+    sink.set('__first', c.first ?? {});
+    sink.set('__last', c.last ?? {});
+    sink.set(high, c.high);
+    sink.set(low, c.low);
+    if (volume !== undefined) sink.set(volume, c.volumes ? c.sum : undefined);
+    if (p.copyAs?.length) copyFields(sink, c, p, last, computed);
+  };
+  // One of each per run, not per row: a zoom writes every column.
+  const writer = new TupleWriter();
+  return {
+    length: columns.length,
+    key: (i) => columns[i]!.key,
+    write(t, i) {
+      writer.t = t;
+      writer.differs = false;
+      emit(columns[i]!, writer);
+      return writer.differs;
+    },
+    make(i) {
+      const maker = new RowMaker();
+      emit(columns[i]!, maker);
+      return maker.row;
+    },
+  };
+}
+
+/** Where a column's fields go: into a tuple kept, or a row of its own. */
+interface FieldSink {
+  set(field: string, value: unknown): void;
+}
+
+/** Writes into a tuple the fields whose value differs (as Object.is tells), noting whether any did. */
+class TupleWriter implements FieldSink {
+  t: Row = {};
+  differs = false;
+  set(field: string, value: unknown): void {
+    if (!Object.is(this.t[field], value)) {
+      this.t[field] = value;
+      this.differs = true;
+    }
+  }
+}
+
+class RowMaker implements FieldSink {
+  readonly row: Row = {};
+  set(field: string, value: unknown): void {
+    this.row[field] = value;
+  }
 }
 
 const grouped = new WeakMap<TimeColumn, { run: Run; key: string; columns: Column[] }[]>();
@@ -247,7 +289,7 @@ const LAST_BAR = '__last_bar';
  * from the columns `computed`, at the bar's place.
  */
 function copyFields(
-  out: Row,
+  out: FieldSink,
   c: Column,
   p: Omit<LodParams, 'modified'>,
   last: Row | undefined,
@@ -262,8 +304,8 @@ function copyFields(
     const bar = first ? c.first : c.last;
     const values = computed?.values.get(f);
     const i = first ? c.firstAt : c.lastAt;
-    if (values) out[as[k]!] = bar && valueAt(values, computed!.at ? computed!.at[i]! : i);
-    else out[as[k]!] = p.lastBar && f === LAST_BAR && from[k] === '__last' ? bar && last : bar?.[f];
+    if (values) out.set(as[k]!, bar && valueAt(values, computed!.at ? computed!.at[i]! : i));
+    else out.set(as[k]!, p.lastBar && f === LAST_BAR && from[k] === '__last' ? bar && last : bar?.[f]);
   }
 }
 
@@ -359,7 +401,6 @@ class LevelOfDetail extends TransformBase implements ComputesIndicators {
     const next = reuseTuples(
       before,
       columnRows(rows, times, _, last, this.computed?.columns, runOf(pulse)),
-      fields,
       '__column',
       rowsChanged,
     );

@@ -24,21 +24,29 @@ export interface Reused {
 }
 
 /**
- * Writes `rows` into the tuples of `before` (see the module comment). `fields` are the fields a
- * row holds; `key` the one that names its column. A tuple whose fields all stay the same is left
- * out of the changes, unless `touchAll` (the rows the fields point to may have changed inside).
+ * The rows a transform gives, read one at a time: a transform that holds them in a form of its
+ * own writes them straight into the tuples kept, making objects only for the tuples it adds.
  */
-export function reuseTuples(
-  before: readonly Row[],
-  rows: readonly Row[],
-  fields: readonly string[],
-  key: string,
-  touchAll: boolean,
-): Reused {
+export interface RowSource {
+  readonly length: number;
+  /** The value of row `i`'s key field (the one that names its column). */
+  key(i: number): unknown;
+  /** Writes the fields of row `i` that differ into `t`; whether any did. */
+  write(t: Row, i: number): boolean;
+  /** Row `i` as an object of its own. */
+  make(i: number): Row;
+}
+
+/**
+ * Writes `rows` into the tuples of `before` (see the module comment). A tuple whose fields all
+ * stay the same is left out of the changes, unless `touchAll` (the rows the fields point to may
+ * have changed inside).
+ */
+export function reuseTuples(before: readonly Row[], rows: RowSource, key: string, touchAll: boolean): Reused {
   const out: Reused = { tuples: new Array<Row>(rows.length), add: [], rem: [], mod: [] };
   let skip = 0;
   if (rows.length > 0) {
-    const first = rows[0]![key];
+    const first = rows.key(0);
     const at = before.findIndex((t) => Object.is(t[key], first));
     if (at > 0) skip = at;
   }
@@ -46,21 +54,12 @@ export function reuseTuples(
   const kept = Math.min(before.length - skip, rows.length);
   for (let i = 0; i < kept; i++) {
     const t = before[skip + i]!;
-    const row = rows[i]!;
-    let differs = touchAll;
-    for (const f of fields) {
-      if (!Object.is(t[f], row[f])) {
-        differs = true;
-        t[f] = row[f];
-      }
-    }
-    if (differs) out.mod.push(t);
+    if (rows.write(t, i) || touchAll) out.mod.push(t);
     out.tuples[i] = t;
   }
   for (let i = skip + kept; i < before.length; i++) out.rem.push(before[i]!);
   for (let i = kept; i < rows.length; i++) {
-    // The rows are made afresh by each run: they become the tuples themselves.
-    const t = ingest(rows[i]!);
+    const t = ingest(rows.make(i));
     out.add.push(t);
     out.tuples[i] = t;
   }
