@@ -43,6 +43,23 @@ export const slotOutputs = (p: SlotParams) =>
 /** Vega's `isValid`. */
 const isValid = (v: unknown) => v != null && v === v;
 
+/** The window's gap from the time before (as the marks' formula: null without a valid earlier one). */
+const gapFrom = (prev: number | null, t: number) => (isValid(prev) && t > prev! ? t - prev! : null);
+
+/**
+ * The sort's work arrays, kept from run to run and grown when too small: a zoom runs this on
+ * every event, and a typed array of its own each time is memory outside the heap to allocate
+ * and account for.
+ */
+let work = { rank: new Uint8Array(0), value: new Float64Array(0), ids: new Float64Array(0) };
+function workArrays(n: number): typeof work {
+  if (work.rank.length < n) {
+    const size = Math.max(n, 2 * work.rank.length);
+    work = { rank: new Uint8Array(size), value: new Float64Array(size), ids: new Float64Array(size) };
+  }
+  return work;
+}
+
 /**
  * Writes the slot fields (and the change) into `rows`, as the standard transforms would. `id`
  * gives each row's place among equal times (Vega's tuple id). Returns the rows whose written
@@ -53,14 +70,13 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
   const ts: unknown[] = new Array(n);
   // The window's order: vega-util's `ascending` puts null first, then NaN (and invalid dates),
   // then values by number; equal ones by tuple id (Vega's stable compare).
-  const rank = new Uint8Array(n);
-  const value = new Float64Array(n);
-  const ids = new Float64Array(n);
+  const { rank, value, ids } = workArrays(n);
   for (let i = 0; i < n; i++) {
     const raw = rows[i]![p.field];
     const t = p.temporal ? toDate(raw as never) : +(raw as number);
     ts[i] = t;
     ids[i] = id(rows[i]!);
+    rank[i] = 0;
     if (t == null) continue;
     const v = +(t as number);
     if (v === v) {
@@ -72,24 +88,25 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
     rank[a]! - rank[b]! ||
     (rank[a] === 2 ? (value[a]! < value[b]! ? -1 : value[a]! > value[b]! ? 1 : 0) : 0) ||
     ids[a]! - ids[b]!;
-  const order = Array.from({ length: n }, (_, i) => i);
   // The level of detail gives its rows in time order, and a zoom or a pan runs this on every
-  // event: rows already in the window's order are not sorted again.
+  // event: rows already in the window's order are not sorted again, and each one's previous
+  // time is the row before's.
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) < 0;
-  if (!sorted) order.sort(compare);
-
-  const prevs: unknown[] = new Array(n);
-  const gaps: unknown[] = new Array(n);
+  const order = sorted ? undefined : Array.from({ length: n }, (_, i) => i).sort(compare);
+  const prevs: unknown[] = order ? new Array(n) : [];
+  const gaps: unknown[] = order ? new Array(n) : [];
+  const prevOf = (k: number) => (k > 0 ? (ts[order ? order[k - 1]! : k - 1] as number) : null);
   // The joinaggregate's min: missing values (null, '') and NaN do not count.
   let step: unknown;
   for (let k = 0; k < n; k++) {
-    const i = order[k]!;
-    const t = ts[i] as number;
-    const prev = k > 0 ? (ts[order[k - 1]!] as number) : null;
-    const gap = isValid(prev) && t > prev! ? t - prev! : null;
-    prevs[i] = prev;
-    gaps[i] = gap;
+    const i = order ? order[k]! : k;
+    const prev = prevOf(k);
+    const gap = gapFrom(prev, ts[i] as number);
+    if (order) {
+      prevs[i] = prev;
+      gaps[i] = gap;
+    }
     if (gap != null && gap === gap && ((gap as number) < (step as number) || step === undefined)) step = gap;
   }
   const width = (isValid(step) ? (step as number) : 1) * p.half;
@@ -100,8 +117,8 @@ export function writeBarSlots(rows: readonly Row[], p: SlotParams, id: (row: Row
   for (let i = 0; i < n; i++) {
     const row = rows[i]!;
     const t = ts[i] as number;
-    const prev = prevs[i];
-    const gap = gaps[i];
+    const prev = order ? prevs[i] : prevOf(i);
+    const gap = order ? gaps[i] : gapFrom(prev as number | null, t);
     // The expressions' own operators: a Date minus a number is a number, plus one is a string.
     const x0 = t - width;
     const x1 = (t as unknown as string) + width;

@@ -269,6 +269,18 @@ const square = (i: Item) =>
   !i.cornerRadiusBottomLeft;
 
 /**
+ * A square rect's path as Vega's `rectangle` makes it, without its eight accessors: `rect` with
+ * the numbers it reads. (A NaN width or height sends Vega's down its rounded-corner branch,
+ * which is left to it.)
+ */
+function squareRect(ctx: CanvasRenderingContext2D, i: Item, shape: (item: Item) => void): void {
+  const w = +(i.width || 0);
+  const h = +(i.height || 0);
+  if (w === w && h === h) ctx.rect(+(i.x || 0), +(i.y || 0), w, h);
+  else shape(i);
+}
+
+/**
  * Filled, unstroked, square rects side by side (a body per bar), filled a color at a time with
  * the very shapes Vega's rectangle makes of them. False when they are not all such rects.
  */
@@ -296,7 +308,7 @@ function drawRectsGrouped(
     const opacity = first.opacity == null ? 1 : first.opacity;
     if (opacity === 0 || !first.fill) continue;
     ctx.beginPath();
-    for (const item of groups[g]!) if (!bounds || bounds.intersects(item.bounds)) shape(item);
+    for (const item of groups[g]!) if (!bounds || bounds.intersects(item.bounds)) squareRect(ctx, item, shape);
     blend(ctx, s, first);
     if (fill(ctx, s, first, opacity)) ctx.fill();
   }

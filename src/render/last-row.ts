@@ -39,12 +39,12 @@ export function lastRow(rows: readonly Row[], field: string, id: (row: Row) => n
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const v = row[field];
-    if (best === undefined) {
-      [best, bestValue, bestId] = [row, v, id(row)];
-      continue;
+    const c = best === undefined ? 1 : ascending(v as never, bestValue as never);
+    if (c > 0 || (c === 0 && id(row) < bestId)) {
+      best = row;
+      bestValue = v;
+      bestId = id(row);
     }
-    const c = ascending(v as never, bestValue as never);
-    if (c > 0 || (c === 0 && id(row) < bestId)) [best, bestValue, bestId] = [row, v, id(row)];
   }
   return best;
 }

@@ -176,16 +176,27 @@ const grouped = new WeakMap<TimeColumn, { run: Run; key: string; columns: Column
 function sharedColumns(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>, run?: Run): Column[] {
   if (!run) return groupColumns(rows, col, p);
   const key = JSON.stringify([p.range, p.columns, p.high, p.low, p.volume]);
-  const known = (grouped.get(col) ?? []).filter((g) => sameRun(g.run, run));
+  const all = grouped.get(col) ?? [];
+  const known = all.filter((g) => sameRun(g.run, run));
   const hit = known.find((g) => g.key === key);
   if (hit) return hit.columns;
-  const columns = groupColumns(rows, col, p);
+  // The columns of an earlier run are read by no one now: their objects are used again.
+  const spare = all.filter((g) => !sameRun(g.run, run)).flatMap((g) => g.columns);
+  const columns = groupColumns(rows, col, p, spare);
   grouped.set(col, [...known, { run, key, columns }]);
   return columns;
 }
 
-/** The measures of each column, in the order the standard transforms give them. */
-function groupColumns(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 'modified'>): Column[] {
+/**
+ * The measures of each column, in the order the standard transforms give them. Columns are made
+ * from `spare` ones while there are some (a zoom groups ~1,200 columns on every event).
+ */
+function groupColumns(
+  rows: readonly Row[],
+  col: TimeColumn,
+  p: Omit<LodParams, 'modified'>,
+  spare: Column[] = [],
+): Column[] {
   const n = rows.length;
   const ts = col.times;
   // The zoomed range replaces the data's range, as in the marks' filter and column expressions.
@@ -218,19 +229,18 @@ function groupColumns(rows: readonly Row[], col: TimeColumn, p: Omit<LodParams, 
       c = byKey.get(String(key));
     }
     if (!c) {
-      c = {
-        key,
-        first: undefined,
-        firstT: undefined,
-        firstAt: -1,
-        last: undefined,
-        lastT: undefined,
-        lastAt: -1,
-        high: undefined,
-        low: undefined,
-        sum: 0,
-        volumes: 0,
-      };
+      c = spare.pop() ?? ({} as Column);
+      c.key = key;
+      c.first = undefined;
+      c.firstT = undefined;
+      c.firstAt = -1;
+      c.last = undefined;
+      c.lastT = undefined;
+      c.lastAt = -1;
+      c.high = undefined;
+      c.low = undefined;
+      c.sum = 0;
+      c.volumes = 0;
       order.push(c);
       if (divide && isColumn(key)) dense[key] = c;
       else byKey.set(String(key), c);
