@@ -35,8 +35,8 @@ export const TYPING_KEY_GAP_MS = 120;
 export const INTERACTION = {
   sizes: [100000, 1000000],
   visibleBars: 1500,
-  wheelEvents: 30,
-  dragMoves: 30,
+  wheelEvents: 60,
+  dragMoves: 60,
   appendBars: 100000,
   appends: 15,
   profileEvents: 20,
