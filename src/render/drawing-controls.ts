@@ -454,12 +454,23 @@ export class DrawingControls {
     return out;
   }
 
-  /** The item picked, if it is on one of this view's plots. */
-  private picked(): { target: Target; annotation: SpecAnnotation } | undefined {
+  /**
+   * The item picked, if it is on one of this view's plots; `soon` for the overlay, drawn at every
+   * change of the text, which reads a long text once typing pauses (DrawingState.annotationsSoon).
+   */
+  private picked(soon = false): { target: Target; annotation: SpecAnnotation } | undefined {
     const targets = this.targets();
-    const pick = this.state.pickAmong(targets.map((t) => t.unit.unit));
+    const pick = this.state.pickAmong(
+      targets.map((t) => t.unit.unit),
+      soon,
+    );
     const target = pick && targets.find((t) => t.unit.unit === pick.unit);
-    const annotation = target && this.state.annotations(target.unit.unit).find((a) => a.pointer === pick.pointer);
+    const list = !target
+      ? []
+      : soon
+        ? this.state.annotationsSoon(target.unit.unit)
+        : this.state.annotations(target.unit.unit);
+    const annotation = pick && list.find((a) => a.pointer === pick.pointer);
     return target && annotation ? { target, annotation } : undefined;
   }
 
@@ -498,7 +509,7 @@ export class DrawingControls {
     if (!box) return;
     const origin = this.overlay.origin();
     const place = { left: box.left - origin.left, top: box.top - origin.top, width: box.width, height: box.height };
-    const picked = this.picked();
+    const picked = this.picked(true);
     const g = this.gesture;
     const plots: OverlayPlot[] = this.targets().map((t) => {
       const p = this.projector(t);

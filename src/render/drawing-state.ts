@@ -25,6 +25,11 @@ export interface DrawingSnapshot {
   magnet: boolean;
 }
 
+/** Texts shorter than this are read at once (a millisecond or two); longer ones when typing pauses. */
+const READ_AT_ONCE = 20_000;
+/** How long typing must pause before a long text is read for the overlay. */
+const READ_AFTER_MS = 150;
+
 /** The item picked on the chart (or whose text holds the editor's cursor), by its unit and pointer. */
 export interface Picked {
   unit: string;
@@ -40,8 +45,13 @@ export class DrawingState {
   private text = '';
   private selection: { start: number; end: number } | undefined;
   /** Parsed once per text and unit: the cursor moves far more often than the text changes. */
-  private readonly found = new Map<string, SpecAnnotation[]>();
+  private found = new Map<string, SpecAnnotation[]>();
   private foundFor = '';
+  /** What the text before held, shown while a long text waits to be read (`annotationsSoon`). */
+  private before = new Map<string, SpecAnnotation[]>();
+  /** The units whose items a long text is to be read for once typing pauses, and the timer. */
+  private readonly wanted = new Set<string>();
+  private pending: ReturnType<typeof setTimeout> | undefined;
   /** Picked on the chart: an item, or none (null); undefined follows the editor's selection. */
   private picked: Picked | null | undefined;
   private readonly listeners = new Set<() => void>();
@@ -69,12 +79,12 @@ export class DrawingState {
    * selection (among the units drawn), so selecting an item's text in the editor shows it on the
    * chart, and moving away lets it go.
    */
-  pickAmong(units: readonly string[]): Picked | undefined {
+  pickAmong(units: readonly string[], soon = false): Picked | undefined {
     if (this.picked !== undefined) return this.picked ?? undefined;
     const selection = this.selection;
     if (!selection) return undefined;
     for (const unit of units) {
-      const hit = this.annotations(unit).find(
+      const hit = (soon ? this.annotationsSoon(unit) : this.annotations(unit)).find(
         (a) => selection.start >= a.offset && selection.end <= a.offset + a.length,
       );
       if (hit) return { unit, pointer: hit.pointer };
@@ -120,10 +130,7 @@ export class DrawingState {
 
   /** The literal items beside a unit in the current text. */
   annotations(unit: string): SpecAnnotation[] {
-    if (this.foundFor !== this.text) {
-      this.found.clear();
-      this.foundFor = this.text;
-    }
+    this.follow();
     let list = this.found.get(unit);
     if (!list) {
       // A text with no annotation is not parsed: typing into a big table of values stays cheap.
@@ -131,6 +138,35 @@ export class DrawingState {
       this.found.set(unit, list);
     }
     return list;
+  }
+
+  /**
+   * The items beside a unit, for what is drawn at every change of the text (the overlay, the item
+   * the cursor is in): a long text's once typing pauses. Reading a text of a few thousand rows
+   * takes tens of milliseconds, which each keystroke would pay; until it is read, the items of
+   * the text before stand in (an item keeps its pointer while its text is typed in).
+   */
+  annotationsSoon(unit: string): SpecAnnotation[] {
+    this.follow();
+    const known = this.found.get(unit);
+    if (known || this.text.length < READ_AT_ONCE) return known ?? this.annotations(unit);
+    this.wanted.add(unit);
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      for (const u of this.wanted) this.annotations(u);
+      this.wanted.clear();
+      this.changed();
+    }, READ_AFTER_MS);
+    return this.before.get(unit) ?? [];
+  }
+
+  /** Starts a new cache when the text has changed, keeping the last one's lists to stand in. */
+  private follow(): void {
+    if (this.foundFor === this.text) return;
+    if (this.found.size) this.before = this.found;
+    this.found = new Map();
+    this.foundFor = this.text;
   }
 
   private changed(): void {
