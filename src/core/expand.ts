@@ -217,6 +217,8 @@ export function expandMarks(
   const problems: Problem[] = [];
   const explores: ExploreMeta[] = [];
   const drawables: DrawableMeta[] = [];
+  /** Units of an expansion that draw a unit written in the text, with its pointer (`ExpandContext.ownUnit`). */
+  const ownUnits = new WeakMap<object, string>();
   /** What marks tell the exporter, by usermeta key (see ExpandContext.note). */
   const notes: { key: string; entry: JsonObject }[] = [];
   let expandedCount = 0;
@@ -349,6 +351,9 @@ export function expandMarks(
             },
             paramName: (base) => paramName(node, base),
             note: (key, entry) => void notes.push({ key, entry }),
+            ownUnit: (unit) => {
+              if (depth === 0) ownUnits.set(unit, toPointer(path));
+            },
             explore: (meta) => {
               if (!here.owner) return;
               explores.push({
@@ -371,14 +376,16 @@ export function expandMarks(
         return next(result, path, parentEncoding, depth + 1, here);
       }
 
-      // A unit as written (not one a mark expanded into: its path is not in the text) on data coordinates.
+      // A unit as written on data coordinates (not one a mark expanded into, whose path is not in
+      // the text, unless it draws the unit written: a line with indicators, its series).
+      const textUnit = depth === 0 ? toPointer(path) : ownUnits.get(node);
       const fields =
-        options.drawable && depth === 0 && here.owner && !here.cells && node['layer'] === undefined
+        options.drawable && textUnit !== undefined && here.owner && !here.cells && node['layer'] === undefined
           ? drawableFields(type, { ...parentEncoding, ...(isObject(node['encoding']) ? node['encoding'] : {}) })
           : undefined;
-      if (fields && here.owner)
+      if (fields && here.owner && textUnit !== undefined)
         drawables.push({
-          unit: toPointer(path),
+          unit: textUnit,
           model: here.model,
           view: here.view,
           scales: { x: `${here.owner.x}x`, y: `${here.owner.y}y` },

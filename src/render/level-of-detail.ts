@@ -159,6 +159,7 @@ class TupleWriter implements FieldSink {
   }
 }
 
+/** Makes a row of its own of the fields (a tuple to add). */
 class RowMaker implements FieldSink {
   readonly row: Row = {};
   set(field: string, value: unknown): void {

@@ -91,37 +91,47 @@ export async function handles(page: Page): Promise<{ x: number; y: number }[]> {
   return boxes;
 }
 
-/** The plot of a view of a composition (`concat_1_`) on the page, and its scales. */
-export async function plotOfView(page: Page, model: string): Promise<Plot> {
-  return page.evaluate((m) => {
-    type Item = { x?: number; y?: number; items?: Item[]; name?: string; width?: number; height?: number };
-    type Scale = { domain(): unknown[]; range(): number[] };
-    type View = { scale(n: string): Scale; origin(): [number, number]; scenegraph(): { root: Item } };
-    const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: View };
-    const view = host.chartspecView;
-    const box = host.querySelector('canvas, svg')!.getBoundingClientRect();
-    const root = view.scenegraph().root;
-    let found: { x: number; y: number } | undefined;
-    const walk = (mark: Item, ox: number, oy: number) => {
-      for (const item of mark.items ?? []) {
-        const x = ox + (item.x ?? 0);
-        const y = oy + (item.y ?? 0);
-        if (mark.name === `${m}group`) found ??= { x, y };
-        for (const child of item.items ?? []) walk(child, x, y);
-      }
-    };
-    // The view's origin is where its root group's items start (as the page's scene reading has it).
-    const [ox, oy] = view.origin();
-    walk(root, ox - (root.items?.[0]?.x ?? 0), oy - (root.items?.[0]?.y ?? 0));
-    const sx = view.scale(`${m}x`);
-    const sy = view.scale(`${m}y`);
-    return {
-      left: box.left + found!.x,
-      top: box.top + found!.y,
-      width: Math.abs(sx.range()[1]! - sx.range()[0]!),
-      height: Math.abs(sy.range()[0]! - sy.range()[1]!),
-      x: sx.domain().map(Number) as [number, number],
-      y: sy.domain().map(Number) as [number, number],
-    };
-  }, model);
+/**
+ * The plot of a view of a composition (`concat_1_`) on the page, and its scales (the view's own
+ * unless named: a view above panes shares the x scale with them).
+ */
+export async function plotOfView(
+  page: Page,
+  model: string,
+  scales = { x: `${model}x`, y: `${model}y` },
+): Promise<Plot> {
+  return page.evaluate(
+    ({ m, s }) => {
+      type Item = { x?: number; y?: number; items?: Item[]; name?: string; width?: number; height?: number };
+      type Scale = { domain(): unknown[]; range(): number[] };
+      type View = { scale(n: string): Scale; origin(): [number, number]; scenegraph(): { root: Item } };
+      const host = document.querySelector('[data-testid="chart"]') as Element & { chartspecView: View };
+      const view = host.chartspecView;
+      const box = host.querySelector('canvas, svg')!.getBoundingClientRect();
+      const root = view.scenegraph().root;
+      let found: { x: number; y: number } | undefined;
+      const walk = (mark: Item, ox: number, oy: number) => {
+        for (const item of mark.items ?? []) {
+          const x = ox + (item.x ?? 0);
+          const y = oy + (item.y ?? 0);
+          if (mark.name === `${m}group`) found ??= { x, y };
+          for (const child of item.items ?? []) walk(child, x, y);
+        }
+      };
+      // The view's origin is where its root group's items start (as the page's scene reading has it).
+      const [ox, oy] = view.origin();
+      walk(root, ox - (root.items?.[0]?.x ?? 0), oy - (root.items?.[0]?.y ?? 0));
+      const sx = view.scale(s.x);
+      const sy = view.scale(s.y);
+      return {
+        left: box.left + found!.x,
+        top: box.top + found!.y,
+        width: Math.abs(sx.range()[1]! - sx.range()[0]!),
+        height: Math.abs(sy.range()[0]! - sy.range()[1]!),
+        x: sx.domain().map(Number) as [number, number],
+        y: sy.domain().map(Number) as [number, number],
+      };
+    },
+    { m: model, s: scales },
+  );
 }

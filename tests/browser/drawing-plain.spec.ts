@@ -216,6 +216,35 @@ for (const { tool, draw, check, drawn } of TOOLS) {
   });
 }
 
+test('a line with indicators is drawn on as the line written: the level goes beside it, its indicators and pane stay', async ({
+  page,
+}) => {
+  const seen = await watch(page);
+  const written = spec({ mark: { type: 'line', point: true, indicators: ['sma', 'rsi'] } });
+  await open(page, written);
+  await expect(page.getByTestId('drawing-bar')).toBeVisible();
+  // The series' plot: the view above the RSI pane, which shares its x scale.
+  const plot = await plotOfView(page, 'concat_0_', { x: 'x', y: 'concat_0_y' });
+  const version = await shownVersion(page);
+  await page.getByTestId('tool-level').click();
+  await page.mouse.click(to(plot, A).x, to(plot, A).y);
+  await expect.poll(async () => itemsOf(await savedText(page)).length).toBe(1);
+  const item = itemsOf(await savedText(page))[0]!;
+  expect(item['kind']).toBe('level');
+  expect(Math.abs(Number(item['y']) - A.price)).toBeLessThanOrEqual(pricePerPixel(plot) + 0.005);
+  // The line, its indicators with it, became the first of two layers; the chart draws both panes.
+  const { layer } = JSON.parse(await savedText(page)) as { layer: { mark: unknown }[] };
+  expect(layer[0]!.mark).toEqual({ type: 'line', point: true, indicators: ['sma', 'rsi'] });
+  await waitForChart(page, version + 1);
+  await expect(page.getByTestId('problems')).toContainText('0 errors');
+  // The RSI pane under it, on its own price scale.
+  const pane = await drawnScale(page, 'concat_1_y');
+  expect(pane.domain.every(Number.isFinite) && pane.domain.length).toBe(2);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => savedText(page)).toBe(written);
+  expect(seen.consoleErrors).toEqual([]);
+});
+
 /** A line chart with a trend line written in the text, its layer first (its text in view in the editor). */
 const TREND = '{"kind": "trend", "points": [{"x": "2024-01-11", "y": 100}, {"x": "2024-02-20", "y": 105}]}';
 const WITH_TREND = `{

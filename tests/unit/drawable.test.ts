@@ -123,6 +123,23 @@ describe('drawable units', () => {
     );
   });
 
+  it('a line with indicators, through the series it expands into, beside its panes', () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ date: `2024-03-${(i % 28) + 1}`, price: 10 + (i % 7) }));
+    const spec = { data: { values: many }, ...line({ mark: { type: 'line', indicators: ['sma', 'rsi'] } }) };
+    const found = drawables(spec);
+    // Its unit is the text's (a drawing goes beside the line written); its names are the series'
+    // in the view above the RSI pane.
+    expect(found.map((d) => [d.unit, d.model, d.view, d.scales, d.fields])).toEqual([
+      ['', 'concat_0_layer_0_', 'concat_0_', { x: 'x', y: 'concat_0_y' }, { x: 'date', y: 'price', temporal: true }],
+    ]);
+    const names = vegaNames(runPipeline(JSON.stringify(spec), { drawable: true }).vega);
+    expect([...names.scales]).toEqual(expect.arrayContaining([found[0]!.scales.x, found[0]!.scales.y]));
+    expect(names.groups).toContain(`${found[0]!.view}group`);
+    // Inside a layer beside an annotation (where a first drawing puts it), the same.
+    const layered = { data: { values: many }, layer: [line({ mark: { type: 'line', indicators: ['rsi'] } })] };
+    expect(drawables(layered).map((d) => d.unit)).toEqual(['/layer/0']);
+  });
+
   it('none unless asked (the page asks): elsewhere the output is Vega-Lite’s own', () => {
     expect(drawables({ data: { values }, ...line() }, false)).toEqual([]);
     const text = JSON.stringify({ data: { values }, ...line() });

@@ -169,11 +169,14 @@ function expandSeriesIndicators(spec: JsonObject, ctx: ExpandContext): JsonObjec
       });
   });
   const overlays = list.filter((r) => r.def.pane === 'price');
-  return seriesLayer(outer, { params, mark, encoding: ownEncoding }, overlays, computed(overlays), {
+  const layer = seriesLayer(outer, { params, mark, encoding: ownEncoding }, overlays, computed(overlays), {
     x: panes ? unlabelled : labelled,
     y,
     hideDates: panes > 0,
   });
+  // The series is drawn on as the line written: a drawing goes beside that in the text.
+  ctx.ownUnit?.((layer['layer'] as JsonObject[])[0]!);
+  return layer;
 }
 
 /**

@@ -66,6 +66,11 @@ export interface ExpandContext {
    * the unit is in the text and the scales it draws on. Not called where the scales are unknown.
    */
   explore(meta: Omit<ExploreMeta, 'unit' | 'markObject' | 'scales'>): void;
+  /**
+   * Says that `unit`, a unit of the expansion, draws the unit as written (a line with indicators:
+   * its series), so the page can draw on it as on the text's own (see core/drawable.ts).
+   */
+  ownUnit?(unit: JsonObject): void;
 }
 
 /**
