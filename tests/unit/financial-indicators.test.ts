@@ -227,6 +227,32 @@ describe('indicators on a candlestick', () => {
     view.finalize();
   });
 
+  it("gives each line of the price pane its own color, and the histogram's label the color of its bars above zero", () => {
+    const r = expand(chart(['bollinger', 'ema', 'macd'], 60));
+    expect(r.problems).toEqual([]);
+    const colorOf = new Map<string, string>();
+    const texts: { text: string; color: string }[] = [];
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (!node || typeof node !== 'object') return;
+      const n = node as JsonObject;
+      const mark = n['mark'] as JsonObject | undefined;
+      const y = (n['encoding'] as JsonObject | undefined)?.['y'] as JsonObject | undefined;
+      if (mark?.['type'] === 'line' && typeof y?.['field'] === 'string') colorOf.set(y['field'], String(mark['color']));
+      if (mark?.['type'] === 'text' && typeof mark['color'] === 'string')
+        texts.push({ text: JSON.stringify(n), color: mark['color'] });
+      Object.values(n).forEach(visit);
+    };
+    visit(r.spec);
+    const priceLines = ['__ind0_upper', '__ind0_middle', '__ind0_lower', '__ind1_value'].map((f) => colorOf.get(f));
+    expect(priceLines.every(Boolean)).toBe(true);
+    // The bands share the indicator's color; its middle and the EMA each have their own.
+    expect(priceLines[0]).toBe(priceLines[2]);
+    expect(new Set([priceLines[0], priceLines[1], priceLines[3]]).size).toBe(3);
+    expect(colorOf.get('__ind2_signal')).not.toBe(colorOf.get('__ind2_macd'));
+    expect(texts.find((t) => t.text.includes('Histogram'))?.color).toBe('#26a69a');
+  });
+
   it('says so when an overlay meets a percent scale, and leaves it out', () => {
     const r = expand(chart(['ema'], 30, { priceScale: 'percent' }));
     expect(r.problems).toEqual([expect.objectContaining({ severity: 'warning', path: '/mark/priceScale' })]);

@@ -29,13 +29,20 @@ const BANDS: Record<string, [string, string]> = {
 /** Outputs drawn as dots (the parabolic SAR), and as bars from zero (the MACD histogram). */
 const DOTS: Record<string, string[]> = { sar: ['value'] };
 const BARS: Record<string, string[]> = { macd: ['histogram'] };
+/** Bars from zero are colored by their sign: their label takes the color of a bar above zero. */
+const BAR_UP = '#26a69a';
+const BAR_DOWN = '#ef5350';
 /** Indicators whose lines have colors of their own (Ichimoku's, as trading tools draw them), and fills. */
 const OWN_COLORS: Record<string, Record<string, string>> = {
   ichimoku: { conversion: '#2962ff', base: '#be123c', spanA: '#16a34a', spanB: '#dc2626', lagging: '#7c3aed' },
 };
 const FILLS: Record<string, string> = { ichimoku: '#64748b' };
-/** The other outputs' colors, after the indicator's own for the first. */
-const SECOND_COLORS = ['#f59e0b', '#7c3aed', '#0891b2', '#db2777'];
+/**
+ * The other outputs' colors, after the indicator's own for the first: from the far end of the
+ * indicators' own colors (INDICATOR_COLORS), so that a Bollinger middle is not the color of the
+ * EMA listed after it.
+ */
+const SECOND_COLORS = ['#64748b', '#db2777', '#0891b2', '#65a30d'];
 
 const titled = (o: string) => o.charAt(0).toUpperCase() + o.slice(1).replace(/([A-Z])/g, ' $1');
 
@@ -47,6 +54,7 @@ function colorsOf(r: ResolvedIndicator): Record<string, string> {
   let k = 0;
   return Object.fromEntries(
     r.def.outputs.map((o, i) => {
+      if (BARS[r.def.name]?.includes(o)) return [o, BAR_UP];
       if (i === 0 || band?.includes(o) || r.def.outputs.length === 1) return [o, r.color];
       const c = SECOND_COLORS.filter((s) => s !== r.color)[k++ % (SECOND_COLORS.length - 1)]!;
       return [o, c];
@@ -93,8 +101,8 @@ function drawnOutputs(r: ResolvedIndicator, slots: BarSlots): JsonObject[] {
           y: { field, type: 'quantitative' },
           y2: { datum: 0 },
           color: {
-            condition: { test: `datum[${JSON.stringify(field)}] >= 0`, value: '#26a69a' },
-            value: '#ef5350',
+            condition: { test: `datum[${JSON.stringify(field)}] >= 0`, value: BAR_UP },
+            value: BAR_DOWN,
           },
         },
       });
