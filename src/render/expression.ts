@@ -211,6 +211,7 @@ function compileNode(node: Node, fn: Functions): Compiled {
       }
     }
     case 'LogicalExpression': {
+      if (node['operator'] === '&&') return compileAnd(node, fn);
       const left = compileNode(node['left'] as Node, fn);
       const right = compileNode(node['right'] as Node, fn);
       if (node['operator'] === '&&') return (d, p, i) => left(d, p, i) && right(d, p, i);
@@ -296,6 +297,81 @@ function compileNode(node: Node, fn: Functions): Compiled {
     default:
       throw new Unsupported();
   }
+}
+
+/** The operands of a chain `a && b && c` (parsed as `(a && b) && c`), in order. */
+function andOperands(node: Node): Node[] {
+  const out: Node[] = [];
+  let at: Node = node;
+  while (at.type === 'LogicalExpression' && at['operator'] === '&&') {
+    out.unshift(at['right'] as Node);
+    at = at['left'] as Node;
+  }
+  out.unshift(at);
+  return out;
+}
+
+/** `datum["f"]` or `datum.f`: its field, if the node is that. */
+function datumField(node: Node | undefined): string | undefined {
+  if (node?.type !== 'MemberExpression') return undefined;
+  const object = node['object'] as Node;
+  const property = node['property'] as Node;
+  if (object.type !== 'Identifier' || object['name'] !== 'datum') return undefined;
+  const key = node['computed'] ? property['value'] : property['name'];
+  return (node['computed'] ? property.type === 'Literal' : property.type === 'Identifier') && typeof key === 'string'
+    ? key
+    : undefined;
+}
+
+/** The one argument of a call of `name` (Vega's encoders write it `_name`), if the node is that. */
+function argOf(node: Node | undefined, name: string): Node | undefined {
+  if (node?.type !== 'CallExpression') return undefined;
+  const callee = node['callee'] as Node;
+  const args = node['arguments'] as Node[];
+  const called = callee.type === 'Identifier' ? String(callee['name']).replace(/^_/, '') : undefined;
+  return called === name && args.length === 1 ? args[0] : undefined;
+}
+
+/**
+ * A chain of `&&`. Vega-Lite guards each mark's data with `isValid(datum.f) && isFinite(+datum.f)`
+ * per position field, which a zoom runs on every row in view: each such pair is one closure here
+ * (the field read once, its number tested where it is made rather than passed between closures,
+ * which makes an object of every number that is not an integer). The value is the chain's: the
+ * first operand that is falsy, else the last.
+ */
+function compileAnd(node: Node, fn: Functions): Compiled {
+  const operands = andOperands(node);
+  const isValid = fn['isValid'];
+  const finite = fn['isFinite'] ?? MATH['isFinite'];
+  const parts: Compiled[] = [];
+  for (let k = 0; k < operands.length; k++) {
+    const field = datumField(argOf(operands[k], 'isValid'));
+    const plus = argOf(operands[k + 1], 'isFinite');
+    const pair =
+      field !== undefined &&
+      typeof isValid === 'function' &&
+      finite === Number.isFinite &&
+      plus?.type === 'UnaryExpression' &&
+      plus['operator'] === '+' &&
+      datumField(plus['argument'] as Node) === field;
+    if (pair) {
+      const valid = isValid as (v: unknown) => unknown;
+      parts.push((d) => {
+        const v = member(d, field);
+        return valid.call(fn, v) && Number.isFinite(+(v as number));
+      });
+      k++;
+    } else parts.push(compileNode(operands[k]!, fn));
+  }
+  if (parts.length === 1) return parts[0]!;
+  return (d, p, i) => {
+    let v: unknown;
+    for (let k = 0; k < parts.length; k++) {
+      v = parts[k]!(d, p, i);
+      if (!v) return v;
+    }
+    return v;
+  };
 }
 
 /** The tree as closures, or undefined when it holds something left to vega-interpreter. */

@@ -69,6 +69,45 @@ describe('the expression evaluator', () => {
     expect(compileExpression(ast('now()'), fn)).toBeUndefined();
   });
 
+  it("gives a chain of && the value JavaScript gives it, Vega-Lite's valid-number guards included", () => {
+    const isValid = (x: unknown) => x != null && x === x;
+    const fn = { isValid } as Record<string, unknown>;
+    const ast = (src: string) => (vega as unknown as { parseExpression(s: string): unknown }).parseExpression(src);
+    const guard = 'isValid(datum["a"]) && isFinite(+datum["a"])';
+    const chains: [string, (d: Record<string, unknown>) => unknown][] = [
+      [guard, (d) => isValid(d['a']) && Number.isFinite(+(d['a'] as number))],
+      [
+        `(isDate(datum.t) || (isValid(datum.t) && isFinite(+datum.t))) && ${guard}`,
+        (d) =>
+          isValid(d['t']) &&
+          Number.isFinite(+(d['t'] as number)) &&
+          isValid(d['a']) &&
+          Number.isFinite(+(d['a'] as number)),
+      ],
+      // A pair of other fields, or not side by side, is compiled as written.
+      [
+        `datum.x && ${guard} && datum.y`,
+        (d) => d['x'] && isValid(d['a']) && Number.isFinite(+(d['a'] as number)) && d['y'],
+      ],
+      ['isValid(datum.a) && isFinite(+datum.b)', (d) => isValid(d['a']) && Number.isFinite(+(d['b'] as number))],
+      [
+        'isValid(datum.a) && datum.x && isFinite(+datum.a)',
+        (d) => isValid(d['a']) && d['x'] && Number.isFinite(+(d['a'] as number)),
+      ],
+    ];
+    const values = [null, undefined, NaN, 0, 2.5, -1, '3', 'x', '', Infinity, true];
+    for (const [src, expected] of chains) {
+      const f = compileExpression(ast(src.replace('isDate(datum.t) || ', '')), { ...fn })!;
+      expect(f, src).toBeDefined();
+      for (const a of values)
+        for (const x of [0, 'x', '', 1])
+          for (const y of [null, 'y']) {
+            const d = { a, b: a, t: 5, x, y };
+            expect(f(d, {}, undefined), `${src} with a = ${String(a)}, x = ${x}, y = ${y}`).toStrictEqual(expected(d));
+          }
+    }
+  });
+
   it('refuses members that could run code, as vega-interpreter does', () => {
     const ast = (vega as unknown as { parseExpression(s: string): unknown }).parseExpression('datum.f');
     const f = compileExpression(ast, {})!;
