@@ -3,6 +3,10 @@ import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { expandMarks } from '../../src/core/expand';
+// The browser tests' candlestick encoding (a module without a test runner in it).
+import { CANDLE_ENCODING } from '../browser/daily-bars';
+
+export { CANDLE_ENCODING };
 
 /** A candlestick chart over date/open/high/low/close, expanded and compiled to Vega. */
 export function compiledCandlestick(options: {
@@ -15,14 +19,7 @@ export function compiledCandlestick(options: {
     width: options.width,
     height: 200,
     mark: { type: 'candlestick', ...options.mark },
-    encoding: {
-      x: { field: 'date', type: 'temporal' },
-      open: { field: 'open' },
-      high: { field: 'high' },
-      low: { field: 'low' },
-      close: { field: 'close' },
-      ...options.encoding,
-    },
+    encoding: { ...CANDLE_ENCODING, ...options.encoding },
     ...options.extra,
   });
   expect(r.problems).toEqual([]);

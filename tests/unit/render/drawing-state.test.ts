@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { annotationsOf } from '../../../src/core/annotation-edits';
 import { DrawingState } from '../../../src/render/drawing-state';
+import { CANDLE_ENCODING } from '../charts';
 
 /** A candlestick beside an annotation with one trend line (ending at `end`), over `rows` bars of inline data. */
 function spec(rows: number, end = 105): string {
   const values = Array.from({ length: rows }, (_, i) => ({
-    d: `2024-01-${String((i % 28) + 1).padStart(2, '0')}`,
-    o: 100,
-    h: 101,
-    l: 99,
-    c: 100.5,
+    date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    open: 100,
+    high: 101,
+    low: 99,
+    close: 100.5,
   }));
   const trend = {
     kind: 'trend',
@@ -20,19 +21,7 @@ function spec(rows: number, end = 105): string {
   };
   return JSON.stringify(
     {
-      layer: [
-        { mark: { type: 'annotation', items: [trend] } },
-        {
-          mark: 'candlestick',
-          encoding: {
-            x: { field: 'd', type: 'temporal' },
-            open: { field: 'o' },
-            high: { field: 'h' },
-            low: { field: 'l' },
-            close: { field: 'c' },
-          },
-        },
-      ],
+      layer: [{ mark: { type: 'annotation', items: [trend] } }, { mark: 'candlestick', encoding: CANDLE_ENCODING }],
       data: { values },
     },
     null,
