@@ -149,7 +149,9 @@ export class DrawingState {
   annotationsSoon(unit: string): SpecAnnotation[] {
     this.follow();
     const known = this.found.get(unit);
-    if (known || this.text.length < READ_AT_ONCE) return known ?? this.annotations(unit);
+    // A short text, or one with no annotation (found without reading it), at once.
+    if (known || this.text.length < READ_AT_ONCE || !this.text.includes('"annotation"'))
+      return known ?? this.annotations(unit);
     this.wanted.add(unit);
     clearTimeout(this.pending);
     this.pending = setTimeout(() => {

@@ -72,6 +72,13 @@ describe('the drawing state', () => {
     vi.advanceTimersByTime(100);
     expect(told).toHaveBeenCalled();
     expect(state.annotationsSoon('/layer/1')[0]!.item).toMatchObject({ points: [{}, { y: 107 }] });
+    // A long text without an annotation has none, at once: nothing waits to be read.
+    const plain = spec(2000).replace('"annotation"', '"rule"');
+    state.setSource(plain, { start: 10, end: 10 });
+    told.mockClear();
+    expect(state.annotationsSoon('/layer/1')).toEqual([]);
+    vi.advanceTimersByTime(500);
+    expect(told).not.toHaveBeenCalled();
     // What a press reads is always the text as it is.
     const again = spec(2000, 110);
     state.setSource(again, inTrend(again));
