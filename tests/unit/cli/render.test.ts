@@ -139,10 +139,11 @@ describe('chartspec render: indicators on a line', () => {
       [...svg.matchAll(/<path[^>]*>/g)]
         .filter((m) => m[0].includes(`stroke="${color}"`))
         .map((m) => (/ d="([^"]*)"/.exec(m[0])?.[1] ?? '').split(/[ML]/).filter((p) => p.trim()).length);
-    // 68 months: the SMA 6 from the 6th; the Bollinger middle line (12) from the 12th and the
-    // RSI 14 from the 15th share a color.
+    // 68 months: the SMA 6 from the 6th, the Bollinger middle line (12) from the 12th, the RSI 14
+    // from the 15th, each in a color of its own.
     expect(points('#2962ff')).toEqual([63]);
-    expect(points('#7c3aed').sort((a, b) => a - b)).toEqual([54, 57]);
+    expect(points('#64748b')).toEqual([57]);
+    expect(points('#7c3aed')).toEqual([54]);
     for (const label of ['SMA 6', 'BB 12 2', 'RSI 14']) expect(svg).toContain(`>${label}<`);
   });
 });
