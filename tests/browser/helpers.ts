@@ -153,3 +153,20 @@ export async function drawnScale(page: Page, name: string): Promise<{ type: stri
     return { type: scale.type, domain: scale.domain().map(Number) };
   }, name);
 }
+
+/** Every text the chart on the page draws (labels, axis titles and ticks, tags). */
+export async function drawnTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Item = Record<string, unknown> & { items?: Item[]; marktype?: string };
+    const host = document.querySelector('[data-testid="chart"]') as Element & {
+      chartspecView: { scenegraph(): { root: Item } };
+    };
+    const out: string[] = [];
+    const walk = (n: Item) => {
+      if (n.marktype === 'text') for (const t of n.items ?? []) out.push(String(t['text']));
+      for (const c of n.items ?? []) walk(c);
+    };
+    walk(host.chartspecView.scenegraph().root);
+    return out;
+  });
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openExample, watch } from './helpers';
+import { expect, test } from '@playwright/test';
+import { drawnTexts, openExample, watch } from './helpers';
 import { panes, type Pane } from './indicator-panes';
 
 /**
@@ -9,23 +9,6 @@ import { panes, type Pane } from './indicator-panes';
 const EXAMPLE = 'indicators-line-close';
 /** Google's monthly closes in the app's stocks.csv. */
 const MONTHS = 68;
-
-/** Every text the chart draws. */
-async function texts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    type Item = Record<string, unknown> & { items?: Item[]; marktype?: string };
-    const host = document.querySelector('[data-testid="chart"]') as Element & {
-      chartspecView: { scenegraph(): { root: Item } };
-    };
-    const out: string[] = [];
-    const walk = (n: Item) => {
-      if (n.marktype === 'text') for (const t of n.items ?? []) out.push(String(t['text']));
-      for (const c of n.items ?? []) walk(c);
-    };
-    walk(host.chartspecView.scenegraph().root);
-    return out;
-  });
-}
 
 /** The drawn points of one line of a pane, by date. */
 const lineOf = (p: Pane, mark: RegExp) =>
@@ -38,7 +21,7 @@ test('the gallery example draws the RSI in a pane under the line, at the same da
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await openExample(page, EXAMPLE);
-  for (const label of ['SMA 6', 'BB 12 2', 'RSI 14']) expect(await texts(page)).toContain(label);
+  for (const label of ['SMA 6', 'BB 12 2', 'RSI 14']) expect(await drawnTexts(page)).toContain(label);
 
   const [price, rsi] = (await panes(page)) as [Pane, Pane];
   expect((await panes(page)).map((p) => p.name)).toEqual(['concat_0_group', 'concat_1_group']);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CANDLE_ENCODING, dailyBars } from './daily-bars';
-import { openExample, openWith, watch } from './helpers';
+import { drawnTexts, openExample, openWith, watch } from './helpers';
 import { panes, xOf, type Pane } from './indicator-panes';
 
 /**
@@ -69,19 +69,7 @@ test('the gallery dashboard labels each indicator with its parameters, and draws
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await openExample(page, 'indicators-trading-dashboard');
-  const texts = await page.evaluate(() => {
-    type Item = Record<string, unknown> & { items?: Item[]; marktype?: string };
-    const host = document.querySelector('[data-testid="chart"]') as Element & {
-      chartspecView: { scenegraph(): { root: Item } };
-    };
-    const out: string[] = [];
-    const walk = (n: Item) => {
-      if (n.marktype === 'text') for (const t of n.items ?? []) out.push(String(t['text']));
-      for (const c of n.items ?? []) walk(c);
-    };
-    walk(host.chartspecView.scenegraph().root);
-    return out;
-  });
+  const texts = await drawnTexts(page);
   for (const label of ['BB 20 2', 'RSI 14', 'MACD 12 26 9', 'Signal', 'Histogram']) expect(texts).toContain(label);
   expect(seen.consoleErrors).toEqual([]);
 });

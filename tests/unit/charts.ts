@@ -3,6 +3,11 @@ import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { expandMarks } from '../../src/core/expand';
+import type { JsonObject } from '../../src/core/json';
+import type { IndicatorData } from '../../src/core/marks/financial-indicators';
+import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
+import { computedRows } from '../../src/render/indicators';
+import { deepFreeze } from './helpers';
 // The browser tests' candlestick encoding (a module without a test runner in it).
 import { CANDLE_ENCODING } from '../browser/daily-bars';
 
@@ -75,4 +80,39 @@ export function scene(v: vega.View): string {
     return { ...Object.fromEntries(plain), bounds: bounds(n), items };
   };
   return JSON.stringify(walk((v.scenegraph() as unknown as { root: Node }).root, false));
+}
+
+/**
+ * The export of a spec with indicators, given the values the page's view computed, compiled by
+ * plain Vega-Lite and drawn headless: the export holds no placeholder and lists a data set per
+ * request (the first with a row per bar, `bars`); the compiled Vega has nothing of the page's.
+ */
+export async function drawnExport(spec: JsonObject, page: vega.View, bars: number): Promise<vega.View> {
+  const exported = expandMarks(deepFreeze(structuredClone(spec)), undefined, undefined, { target: 'export' });
+  expect(exported.problems).toEqual([]);
+  const out = exported.spec as JsonObject;
+  // No placeholder: a lookup per computed set, listed for the exporter.
+  expect(JSON.stringify(out)).not.toContain('__indicators');
+  const needs = (out['usermeta'] as JsonObject)['chartspecIndicators'] as unknown as IndicatorData[];
+  expect(needs.map((n) => n.data)).toEqual(['chartspec_indicators', 'chartspec_indicators_2']);
+  const datasets = Object.fromEntries(needs.map((n) => [n.data, computedRows(page, n.request)!]));
+  expect(datasets['chartspec_indicators']).toHaveLength(bars);
+  // Drawn by plain Vega: the standard transforms, nothing of the page's.
+  const plain = compile(structuredClone({ ...out, datasets }) as TopLevelSpec).spec as VegaSpec;
+  expect(JSON.stringify(plain)).not.toContain('__indicators');
+  expect(JSON.stringify(plain)).not.toContain('chartspecindicators');
+  const view = new vega.View(vega.parse(plain), { renderer: 'none' });
+  await view.runAsync();
+  return view;
+}
+
+/** A spec expanded (with no problem), compiled and drawn headless as the page draws it: its marks' transforms fused. */
+export async function drawFused(spec: JsonObject) {
+  installFusedTransforms();
+  const r = expandMarks(deepFreeze(structuredClone(spec)));
+  expect(r.problems).toEqual([]);
+  const compiled = compile(structuredClone(r.spec) as TopLevelSpec).spec as VegaSpec;
+  const view = new vega.View(vega.parse(fuseMarkTransforms(compiled)), { renderer: 'none' });
+  await view.runAsync();
+  return { view, spec: r.spec as JsonObject, compiled };
 }

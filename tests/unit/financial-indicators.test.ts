@@ -5,9 +5,10 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { computeIndicator } from '../../src/core/indicators';
 import { expandMarks } from '../../src/core/expand';
 import type { JsonObject } from '../../src/core/json';
-import { requestOf, type IndicatorData } from '../../src/core/marks/financial-indicators';
-import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
-import { computedRows, writeIndicators } from '../../src/render/indicators';
+import { requestOf } from '../../src/core/marks/financial-indicators';
+import { installFusedTransforms } from '../../src/render/fused-transforms';
+import { writeIndicators } from '../../src/render/indicators';
+import { drawFused as draw, drawnExport } from './charts';
 import { deepFreeze } from './helpers';
 
 /**
@@ -42,15 +43,6 @@ const chart = (indicators: unknown[], n = 120, more: JsonObject = {}): JsonObjec
 });
 
 const expand = (spec: JsonObject) => expandMarks(deepFreeze(structuredClone(spec)));
-
-async function draw(spec: JsonObject) {
-  const r = expand(spec);
-  expect(r.problems).toEqual([]);
-  const compiled = compile(structuredClone(r.spec) as TopLevelSpec).spec as VegaSpec;
-  const view = new vega.View(vega.parse(fuseMarkTransforms(compiled)), { renderer: 'none' });
-  await view.runAsync();
-  return { view, spec: r.spec as JsonObject, compiled };
-}
 
 interface Item {
   x: number;
@@ -175,21 +167,7 @@ describe('indicators on a candlestick', () => {
   it('exports with the values the page computed, in data sets each bar finds by its time', async () => {
     const spec = chart(['ema', 'rsi'], 3000);
     const page = await draw(spec);
-    const exported = expandMarks(deepFreeze(structuredClone(spec)), undefined, undefined, { target: 'export' });
-    expect(exported.problems).toEqual([]);
-    const out = exported.spec as JsonObject;
-    // No placeholder: a lookup per computed set, listed for the exporter.
-    expect(JSON.stringify(out)).not.toContain('__indicators');
-    const needs = (out['usermeta'] as JsonObject)['chartspecIndicators'] as unknown as IndicatorData[];
-    expect(needs.map((n) => n.data)).toEqual(['chartspec_indicators', 'chartspec_indicators_2']);
-    const datasets = Object.fromEntries(needs.map((n) => [n.data, computedRows(page.view, n.request)!]));
-    expect(datasets['chartspec_indicators']).toHaveLength(3000);
-    // Drawn by plain Vega: the standard transforms, nothing of the page's.
-    const plain = compile(structuredClone({ ...out, datasets }) as TopLevelSpec).spec as VegaSpec;
-    expect(JSON.stringify(plain)).not.toContain('__indicators');
-    expect(JSON.stringify(plain)).not.toContain('chartspecindicators');
-    const view = new vega.View(vega.parse(plain), { renderer: 'none' });
-    await view.runAsync();
+    const view = await drawnExport(spec, page.view, 3000);
     const points = (v: vega.View, field: string) =>
       items(v, 'line')
         .filter((i) => Number.isFinite(i.datum[field]))

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import * as vega from 'vega';
-import type { Spec as VegaSpec } from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type * as vega from 'vega';
 import vegaLiteSchema from 'vega-lite/vega-lite-schema.json' with { type: 'json' };
 import { createAjvValidator } from '../../src/core/ajv';
 import { expandMarks } from '../../src/core/expand';
 import { computeIndicator } from '../../src/core/indicators';
 import type { JsonObject } from '../../src/core/json';
 import { marks } from '../../src/core/marks/index';
-import type { IndicatorData } from '../../src/core/marks/financial-indicators';
 import { parseDocument } from '../../src/core/parse';
 import { buildExtendedSchema } from '../../src/core/schema';
 import { validateDocument } from '../../src/core/validate';
-import { fuseMarkTransforms, installFusedTransforms } from '../../src/render/fused-transforms';
-import { computedRows } from '../../src/render/indicators';
+import { installFusedTransforms } from '../../src/render/fused-transforms';
+import { drawFused as draw, drawnExport } from './charts';
 import { deepFreeze } from './helpers';
 
 /**
@@ -53,15 +50,6 @@ const line = (indicators: unknown[], n = 120, type = 'line'): JsonObject => ({
 
 const expand = (spec: JsonObject, target?: 'export') =>
   expandMarks(deepFreeze(structuredClone(spec)), undefined, undefined, target ? { target } : {});
-
-async function draw(spec: JsonObject) {
-  const r = expand(spec);
-  expect(r.problems).toEqual([]);
-  const compiled = compile(structuredClone(r.spec) as TopLevelSpec).spec as VegaSpec;
-  const view = new vega.View(vega.parse(fuseMarkTransforms(compiled)), { renderer: 'none' });
-  await view.runAsync();
-  return { view, spec: r.spec as JsonObject };
-}
 
 interface Item {
   x: number;
@@ -219,18 +207,7 @@ describe('indicators on a line or area', () => {
   it('exports the values the page computed, which plain Vega-Lite draws without the page’s transforms', async () => {
     const spec = line(['sma', 'rsi'], 150);
     const page = await draw(spec);
-    const exported = expand(spec, 'export');
-    expect(exported.problems).toEqual([]);
-    const out = exported.spec as JsonObject;
-    expect(JSON.stringify(out)).not.toContain('__indicators');
-    const needs = (out['usermeta'] as JsonObject)['chartspecIndicators'] as unknown as IndicatorData[];
-    expect(needs.map((n) => n.data)).toEqual(['chartspec_indicators', 'chartspec_indicators_2']);
-    const datasets = Object.fromEntries(needs.map((n) => [n.data, computedRows(page.view, n.request)!]));
-    expect(datasets['chartspec_indicators']).toHaveLength(150);
-    const plain = compile(structuredClone({ ...out, datasets }) as TopLevelSpec).spec as VegaSpec;
-    expect(JSON.stringify(plain)).not.toContain('chartspecindicators');
-    const view = new vega.View(vega.parse(plain), { renderer: 'none' });
-    await view.runAsync();
+    const view = await drawnExport(spec, page.view, 150);
     const points = (v: vega.View, mark: string, field: string) =>
       marksNamed(v, mark)
         .filter((i) => Number.isFinite(i.datum[field]))

@@ -21,6 +21,14 @@ export type IndicatorOption = string | ({ type: string; color?: string } & Recor
 /** The field every row gets from the placeholder, whose expression says what to compute. */
 export const INDICATORS_FIELD = '__indicators';
 
+/**
+ * Why a facet leaves a mark's indicators out: the unit's transforms run over every cell's rows
+ * at once, which would read the cells' series as one.
+ */
+export const facetSplits = (type: string) =>
+  `Indicators read one series, and a facet splits this ${type} into several: filter the rows to one ` +
+  '(a "filter" transform) and draw it without the facet, or use a concat of filtered views';
+
 /** The stretch of the series a row is in: lines break between stretches (a night between sessions). */
 export const SEGMENT_FIELD = '__ind_segment';
 

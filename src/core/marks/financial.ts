@@ -37,7 +37,13 @@ import { replayTransforms } from '../explore';
 import { LAST_BAR, lastBarTransform, lastPriceLayer, lastPriceOptions, withTagRoom } from './financial-last-price';
 import { paneAxis, percentFields, percentTransforms, pricedY, priceOptions, viewFilter } from './financial-price';
 import { volumePane } from './financial-volume';
-import { indicatorComputer, indicatorOptions, resolveIndicators, SEGMENT_FIELD } from './financial-indicators';
+import {
+  facetSplits,
+  indicatorComputer,
+  indicatorOptions,
+  resolveIndicators,
+  SEGMENT_FIELD,
+} from './financial-indicators';
 import { indicatorPane, overlayLayers } from './financial-indicator-layers';
 import {
   CROSSHAIR_PARAM,
@@ -262,9 +268,7 @@ export function expandFinancial<O extends FinancialOptions>(
   if (asked.length && inCells)
     ctx.report({
       severity: 'warning',
-      message:
-        `Indicators read one series, and a facet splits this ${name} into several: they are left out. Filter ` +
-        'the rows to one (a "filter" transform) and draw it without the facet, or use a concat of filtered views',
+      message: `${facetSplits(name)}: they are left out`,
       path: '/mark/indicators',
     });
   const indicators = inCells ? [] : asked;

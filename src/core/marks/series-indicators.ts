@@ -11,7 +11,7 @@ import { INDICATORS, type IndicatorDef } from '../indicators';
 import { isObject, type JsonObject } from '../json';
 import type { PriceFields } from './financial-channels';
 import { indicatorPane, overlayLayers, PANE_LABEL_Y } from './financial-indicator-layers';
-import { indicatorComputer, resolveIndicators, type ResolvedIndicator } from './financial-indicators';
+import { facetSplits, indicatorComputer, resolveIndicators, type ResolvedIndicator } from './financial-indicators';
 import { barSlots, withoutAxisLabels, type BarSlots } from './financial-x';
 import type { ExpandContext, LentOption } from './types';
 
@@ -118,11 +118,7 @@ function expandSeriesIndicators(spec: JsonObject, ctx: ExpandContext): JsonObjec
       `Indicators read each row's y as its close: the ${type} needs a quantitative y "field", not aggregated`,
     );
   // The placeholder is a transform of the unit, which a facet runs over every cell's rows at once.
-  if (ctx.faceted)
-    return leftOut(
-      `Indicators read one series, and a facet splits this ${type} into several: filter the rows to one ` +
-        '(a "filter" transform) and draw it without the facet, or use a concat of filtered views',
-    );
+  if (ctx.faceted) return leftOut(facetSplits(type));
   const split = SPLITTING.find((c) => hasField(encoding[c]));
   if (split)
     return leftOut(
