@@ -124,10 +124,14 @@ test.describe('completion and hover carry the extension marks’ documentation',
     const suggest = page.locator('.suggest-widget');
     await expect(suggest).toBeVisible();
     await expect(suggest.locator('.monaco-list-row', { hasText: 'wick' }).first()).toBeVisible();
-    // The focused item's documentation, shown beside the list (Ctrl+Space toggles it).
+    // The focused item's documentation, shown beside the list. Ctrl+Space toggles it, and Monaco
+    // may show it just after a look finds it hidden, so a press can hide it again: look and press
+    // until it shows (a fresh-clone CI run once lost that race).
     const details = page.locator('.suggest-details');
-    if (!(await details.isVisible())) await page.keyboard.press('Control+Space');
-    await expect(details).toContainText('The high–low line');
+    await expect(async () => {
+      if (!(await details.isVisible())) await page.keyboard.press('Control+Space');
+      await expect(details).toContainText('The high–low line', { timeout: 2000 });
+    }).toPass({ timeout: 15000 });
   });
 
   test('hovering an option shows its description and its default', async ({ page }) => {
