@@ -219,4 +219,46 @@ describe('the data join of the page', () => {
       b.finalize();
     }
   });
+
+  it('keeps a tick item for each of ticks less than a second apart (Vega names them by their second)', async () => {
+    // A time axis over 2 seconds has a tick every 200 ms; Vega's text of a Date has no
+    // milliseconds, so its join would give the ticks of one second one item among them.
+    const spec: VegaSpec = {
+      width: 300,
+      height: 40,
+      signals: [{ name: 'lo', value: 0 }],
+      scales: [{ name: 'x', type: 'utc', domain: { signal: '[lo, lo + 2000]' }, range: 'width' }],
+      axes: [{ scale: 'x', orient: 'bottom', tickCount: 10 }],
+    };
+    registry['datajoin'] = STEADY;
+    let v: vega.View;
+    try {
+      v = new vega.View(vega.parse(spec), { renderer: 'none' });
+    } finally {
+      registry['datajoin'] = STOCK;
+    }
+    try {
+      type Item = { datum?: { value?: unknown }; items?: Item[]; role?: string };
+      const labels = (): number[] => {
+        const out: number[] = [];
+        const walk = (n: Item): void => {
+          if (n.role === 'axis-label') for (const x of n.items ?? []) out.push(+(x.datum!.value as Date));
+          for (const c of n.items ?? []) walk(c);
+        };
+        walk((v.scenegraph() as unknown as { root: Item }).root);
+        return out.sort((a, b) => a - b);
+      };
+      await v.runAsync();
+      const first = labels();
+      expect(first.length).toBeGreaterThanOrEqual(10);
+      expect(new Set(first).size).toBe(first.length);
+      // A pan by 100 ms: the ticks of the new range, each with its own label, none left over.
+      v.signal('lo', 100);
+      await v.runAsync();
+      const ticks = v.scale('x').ticks(10).map(Number);
+      expect(labels()).toEqual(ticks);
+    } finally {
+      v.finalize();
+    }
+  });
 });
