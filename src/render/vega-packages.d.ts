@@ -11,3 +11,16 @@ declare module 'vega-crossfilter';
 declare module 'vega-transforms';
 declare module 'vega-view-transforms';
 declare module 'vega-encode';
+// Its typings are not reachable through its package.json's "exports"; the render layer uses two
+// of its functions (expression.ts, axis-ticks.ts).
+declare module 'vega-scale' {
+  export function isRegisteredScale(scale: unknown): boolean;
+  export function tickFormat(
+    locale: object,
+    scale: unknown,
+    count: unknown,
+    specifier: unknown,
+    formatType: unknown,
+    noSkip: boolean,
+  ): (value: unknown) => string;
+}

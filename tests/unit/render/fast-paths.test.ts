@@ -8,6 +8,8 @@ import { xDomainSignal } from '../../../src/render/explore-keys';
 import { fastPathsOn, setFastPaths } from '../../../src/render/fast-paths';
 import { installFusedTransforms } from '../../../src/render/fused-transforms';
 import { installSteadyExtent } from '../../../src/render/steady-extent';
+import { installSteadyJoin } from '../../../src/render/steady-join';
+import { installSteadyAxisTicks } from '../../../src/render/axis-ticks';
 import { runtimeSpec } from '../../../src/render/vega-runtime';
 import { sceneRoot } from '../../../src/render/vega-internals';
 import { candleRows } from '../charts';
@@ -21,6 +23,8 @@ import { steadyLoader } from '../steady-loader';
  */
 installFusedTransforms();
 installSteadyExtent();
+installSteadyJoin();
+installSteadyAxisTicks();
 const loader = steadyLoader();
 
 interface SceneNode {
