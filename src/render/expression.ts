@@ -1,4 +1,5 @@
 import { expressionInterpreter } from 'vega-interpreter';
+import { isRegisteredScale } from 'vega-scale';
 import { DisallowedObjectProperties } from 'vega-util';
 import { fastPathsOn } from './fast-paths';
 import { interpreter } from './vega-internals';
@@ -149,6 +150,65 @@ function formatterCall(name: string, nodes: Node[], args: Compiled[], fn: Functi
   };
 }
 
+/**
+ * `scale("x", v)`, what an encoder's `{"scale": "x", "field": …}` becomes: each candle's x, y and
+ * y2 on every zoom and pan event. Vega's function looks the scale up by name and checks that it
+ * is a scale at every call; here that is done again only when the scale operator's value is
+ * another object (Vega updates a scale in place, and makes a new one when its type changes).
+ * Same result: the scale applied, or undefined when there is no such scale.
+ */
+function scaleCall(name: string, nodes: Node[], args: Compiled[], fn: Functions): Compiled | undefined {
+  if (name !== 'scale' || args.length !== 2 || typeof fn['scale'] !== 'function') return undefined;
+  const which = nodes[0]!;
+  if (which.type !== 'Literal' || typeof which['value'] !== 'string') return undefined;
+  const scaleName = which['value'];
+  const value = args[1]!;
+  const scope = fn as { context?: { scales?: Record<string, { value?: unknown } | undefined> } };
+  let known: unknown;
+  let apply: ((v: unknown) => unknown) | undefined;
+  return (d, p, i) => {
+    const s = scope.context?.scales?.[scaleName]?.value;
+    if (s !== known) {
+      known = s;
+      apply = isRegisteredScale(s) ? (s as (v: unknown) => unknown) : undefined;
+    }
+    const v = value(d, p, i);
+    return apply ? apply(v) : undefined;
+  };
+}
+
+/**
+ * The comparisons and arithmetic with the operator written out (a candle's color is two
+ * comparisons of its fields, per candle per event), instead of a call through the table.
+ */
+function comparison(operator: string, left: Compiled, right: Compiled): Compiled | undefined {
+  type N = number;
+  switch (operator) {
+    case '>':
+      return (d, p, i) => (left(d, p, i) as N) > (right(d, p, i) as N);
+    case '<':
+      return (d, p, i) => (left(d, p, i) as N) < (right(d, p, i) as N);
+    case '>=':
+      return (d, p, i) => (left(d, p, i) as N) >= (right(d, p, i) as N);
+    case '<=':
+      return (d, p, i) => (left(d, p, i) as N) <= (right(d, p, i) as N);
+    case '===':
+      return (d, p, i) => left(d, p, i) === right(d, p, i);
+    case '!==':
+      return (d, p, i) => left(d, p, i) !== right(d, p, i);
+    case '+':
+      return (d, p, i) => (left(d, p, i) as N) + (right(d, p, i) as N);
+    case '-':
+      return (d, p, i) => (left(d, p, i) as N) - (right(d, p, i) as N);
+    case '*':
+      return (d, p, i) => (left(d, p, i) as N) * (right(d, p, i) as N);
+    case '/':
+      return (d, p, i) => (left(d, p, i) as N) / (right(d, p, i) as N);
+    default:
+      return undefined;
+  }
+}
+
 function compileNode(node: Node, fn: Functions): Compiled {
   switch (node.type) {
     case 'Literal': {
@@ -193,7 +253,10 @@ function compileNode(node: Node, fn: Functions): Compiled {
       if (!op) throw new Unsupported();
       const left = compileNode(node['left'] as Node, fn);
       const right = compileNode(node['right'] as Node, fn);
-      return (d, p, i) => op(left(d, p, i) as never, right(d, p, i) as never);
+      return (
+        comparison(node['operator'] as string, left, right) ??
+        ((d, p, i) => op(left(d, p, i) as never, right(d, p, i) as never))
+      );
     }
     case 'UnaryExpression': {
       const arg = compileNode(node['argument'] as Node, fn);
@@ -268,6 +331,8 @@ function compileNode(node: Node, fn: Functions): Compiled {
       if (EVENT_FUNCTIONS.has(name)) throw new Unsupported();
       const formatter = formatterCall(name, node['arguments'] as Node[], args, fn);
       if (formatter) return formatter;
+      const scaled = scaleCall(name, node['arguments'] as Node[], args, fn);
+      if (scaled) return scaled;
       const f = (fn[name] ?? (Object.prototype.hasOwnProperty.call(MATH, name) ? MATH[name] : undefined)) as
         ((...a: unknown[]) => unknown) | undefined;
       if (typeof f !== 'function') throw new Unsupported();
@@ -461,6 +526,48 @@ export function tooltipValue(value: unknown): unknown {
   return value instanceof DeferredTooltip ? value.value() : value;
 }
 
+/** Sets an item's channel to a value unless it holds it already; 1 if it changed. */
+type Writer = (item: Item, value: unknown) => number;
+
+/**
+ * The usual channels' writers, each with the channel's name written in it: an item's property
+ * named by a variable is a lookup of the name at every access, and an encoder writes each channel
+ * of each item (seven per candle, ~1,000 candles, every zoom and pan event).
+ */
+const WRITERS: Record<string, Writer> = {
+  x: (it, v) => (it.x === v ? 0 : ((it.x = v), 1)),
+  y: (it, v) => (it.y === v ? 0 : ((it.y = v), 1)),
+  x2: (it, v) => (it.x2 === v ? 0 : ((it.x2 = v), 1)),
+  y2: (it, v) => (it.y2 === v ? 0 : ((it.y2 = v), 1)),
+  xc: (it, v) => (it.xc === v ? 0 : ((it.xc = v), 1)),
+  yc: (it, v) => (it.yc === v ? 0 : ((it.yc = v), 1)),
+  width: (it, v) => (it.width === v ? 0 : ((it.width = v), 1)),
+  height: (it, v) => (it.height === v ? 0 : ((it.height = v), 1)),
+  fill: (it, v) => (it.fill === v ? 0 : ((it.fill = v), 1)),
+  stroke: (it, v) => (it.stroke === v ? 0 : ((it.stroke = v), 1)),
+  opacity: (it, v) => (it.opacity === v ? 0 : ((it.opacity = v), 1)),
+  fillOpacity: (it, v) => (it.fillOpacity === v ? 0 : ((it.fillOpacity = v), 1)),
+  strokeOpacity: (it, v) => (it.strokeOpacity === v ? 0 : ((it.strokeOpacity = v), 1)),
+  strokeWidth: (it, v) => (it.strokeWidth === v ? 0 : ((it.strokeWidth = v), 1)),
+  strokeDash: (it, v) => (it.strokeDash === v ? 0 : ((it.strokeDash = v), 1)),
+  size: (it, v) => (it.size === v ? 0 : ((it.size = v), 1)),
+  shape: (it, v) => (it.shape === v ? 0 : ((it.shape = v), 1)),
+  text: (it, v) => (it.text === v ? 0 : ((it.text = v), 1)),
+  tooltip: (it, v) => (it.tooltip === v ? 0 : ((it.tooltip = v), 1)),
+  ariaRoleDescription: (it, v) => (it.ariaRoleDescription === v ? 0 : ((it.ariaRoleDescription = v), 1)),
+  description: (it, v) => (it.description === v ? 0 : ((it.description = v), 1)),
+  defined: (it, v) => (it.defined === v ? 0 : ((it.defined = v), 1)),
+  align: (it, v) => (it.align === v ? 0 : ((it.align = v), 1)),
+  baseline: (it, v) => (it.baseline === v ? 0 : ((it.baseline = v), 1)),
+};
+
+/** The writer of a channel: the usual ones', else one that reads the name. */
+function writerOf(name: string): Writer {
+  return Object.prototype.hasOwnProperty.call(WRITERS, name)
+    ? WRITERS[name]!
+    : (it, v) => (it[name] === v ? 0 : ((it[name] = v), 1));
+}
+
 type Interpreter = typeof expressionInterpreter;
 interface ExprSpec {
   ast: unknown;
@@ -507,17 +614,14 @@ export const expressionEvaluator: Interpreter = {
     const swap = marktype === 'group' || marktype === 'image' || marktype === 'rect';
     const settle = marktype !== 'rule' && hasSpatialEnds(channels) ? spatialSettler(channels, swap) : undefined;
     const deferred = names.map((name) => name === 'tooltip');
+    const writers = names.map(writerOf);
     return (item: Item, params: Params) => {
       const datum = item.datum;
       let changed = 0;
       for (let k = 0; k < names.length; k++) {
         const f = compiled[k]!;
-        const name = names[k]!;
-        const v = deferred[k] ? deferredTooltip(f, params, item, item[name]) : f(datum, params, item);
-        if (item[name] !== v) {
-          item[name] = v;
-          changed = 1;
-        }
+        const v = deferred[k] ? deferredTooltip(f, params, item, item['tooltip']) : f(datum, params, item);
+        changed |= writers[k]!(item, v);
       }
       if (settle) settle(item);
       return changed;

@@ -208,4 +208,37 @@ describe('the expression evaluator', () => {
     ]);
     view.finalize();
   });
+
+  it('applies the scale the view has at each call: a new one, or none', () => {
+    // `scale("x", v)` looks the scale up again only when the view's scale operator holds another
+    // object; a name with no scale (or a value that is not one of Vega's scales) gives undefined.
+    const ast = (src: string) => (vega as unknown as { parseExpression(s: string): unknown }).parseExpression(src);
+    const make = (type: string, range: number[]) =>
+      (vega.scale(type) as () => { domain(d: number[]): { range(r: number[]): unknown } })()
+        .domain([1, 100])
+        .range(range);
+    const scales: Record<string, { value: unknown }> = { x: { value: make('linear', [0, 99]) } };
+    const fn = { scale: () => undefined, context: { scales } } as Record<string, unknown>;
+    const f = compileExpression(ast('scale("x", datum.v)'), fn)!;
+    const missing = compileExpression(ast('scale("nowhere", datum.v)'), fn)!;
+    expect(f({ v: 10 }, {}, undefined)).toBe(9);
+    scales['x'] = { value: make('log', [0, 100]) };
+    expect(f({ v: 10 }, {}, undefined)).toBeCloseTo(50, 9);
+    scales['x'] = { value: (v: number) => v * 1000 }; // a function, but not a scale of Vega's
+    expect(f({ v: 10 }, {}, undefined)).toBeUndefined();
+    expect(missing({ v: 10 }, {}, undefined)).toBeUndefined();
+  });
+
+  it('compares and computes as JavaScript does, whatever the operands', () => {
+    const ast = (src: string) => (vega as unknown as { parseExpression(s: string): unknown }).parseExpression(src);
+    const values = [0, 1, -2.5, NaN, null, undefined, '', '3', 'abc', true, false, new Date(5)];
+    for (const op of ['>', '<', '>=', '<=', '===', '!==', '+', '-', '*', '/']) {
+      const f = compileExpression(ast(`datum.a ${op} datum.b`), {})!;
+      for (const a of values)
+        for (const b of values) {
+          const js = new Function('a', 'b', `return a ${op} b`)(a, b) as unknown;
+          expect(Object.is(f({ a, b }, {}, undefined), js), `${String(a)} ${op} ${String(b)}`).toBe(true);
+        }
+    }
+  });
 });
