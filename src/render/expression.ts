@@ -178,35 +178,16 @@ function scaleCall(name: string, nodes: Node[], args: Compiled[], fn: Functions)
 }
 
 /**
- * The comparisons and arithmetic with the operator written out (a candle's color is two
- * comparisons of its fields, per candle per event), instead of a call through the table.
+ * The order comparisons with the operator written out (a candle's color is two comparisons of
+ * its fields, per candle per event), instead of a call through the table.
  */
 function comparison(operator: string, left: Compiled, right: Compiled): Compiled | undefined {
   type N = number;
-  switch (operator) {
-    case '>':
-      return (d, p, i) => (left(d, p, i) as N) > (right(d, p, i) as N);
-    case '<':
-      return (d, p, i) => (left(d, p, i) as N) < (right(d, p, i) as N);
-    case '>=':
-      return (d, p, i) => (left(d, p, i) as N) >= (right(d, p, i) as N);
-    case '<=':
-      return (d, p, i) => (left(d, p, i) as N) <= (right(d, p, i) as N);
-    case '===':
-      return (d, p, i) => left(d, p, i) === right(d, p, i);
-    case '!==':
-      return (d, p, i) => left(d, p, i) !== right(d, p, i);
-    case '+':
-      return (d, p, i) => (left(d, p, i) as N) + (right(d, p, i) as N);
-    case '-':
-      return (d, p, i) => (left(d, p, i) as N) - (right(d, p, i) as N);
-    case '*':
-      return (d, p, i) => (left(d, p, i) as N) * (right(d, p, i) as N);
-    case '/':
-      return (d, p, i) => (left(d, p, i) as N) / (right(d, p, i) as N);
-    default:
-      return undefined;
-  }
+  if (operator === '>') return (d, p, i) => (left(d, p, i) as N) > (right(d, p, i) as N);
+  if (operator === '<') return (d, p, i) => (left(d, p, i) as N) < (right(d, p, i) as N);
+  if (operator === '>=') return (d, p, i) => (left(d, p, i) as N) >= (right(d, p, i) as N);
+  if (operator === '<=') return (d, p, i) => (left(d, p, i) as N) <= (right(d, p, i) as N);
+  return undefined;
 }
 
 function compileNode(node: Node, fn: Functions): Compiled {
@@ -530,38 +511,23 @@ export function tooltipValue(value: unknown): unknown {
 type Writer = (item: Item, value: unknown) => number;
 
 /**
- * The usual channels' writers, each with the channel's name written in it: an item's property
- * named by a variable is a lookup of the name at every access, and an encoder writes each channel
- * of each item (seven per candle, ~1,000 candles, every zoom and pan event).
+ * The position, color and tooltip channels' writers, each with the channel's name written in it:
+ * an item's property named by a variable is a lookup of the name at every access, and an encoder
+ * writes each channel of each item (seven per candle, ~1,000 candles, every zoom and pan event).
  */
 const WRITERS: Record<string, Writer> = {
   x: (it, v) => (it.x === v ? 0 : ((it.x = v), 1)),
   y: (it, v) => (it.y === v ? 0 : ((it.y = v), 1)),
   x2: (it, v) => (it.x2 === v ? 0 : ((it.x2 = v), 1)),
   y2: (it, v) => (it.y2 === v ? 0 : ((it.y2 = v), 1)),
-  xc: (it, v) => (it.xc === v ? 0 : ((it.xc = v), 1)),
-  yc: (it, v) => (it.yc === v ? 0 : ((it.yc = v), 1)),
   width: (it, v) => (it.width === v ? 0 : ((it.width = v), 1)),
   height: (it, v) => (it.height === v ? 0 : ((it.height = v), 1)),
   fill: (it, v) => (it.fill === v ? 0 : ((it.fill = v), 1)),
   stroke: (it, v) => (it.stroke === v ? 0 : ((it.stroke = v), 1)),
-  opacity: (it, v) => (it.opacity === v ? 0 : ((it.opacity = v), 1)),
-  fillOpacity: (it, v) => (it.fillOpacity === v ? 0 : ((it.fillOpacity = v), 1)),
-  strokeOpacity: (it, v) => (it.strokeOpacity === v ? 0 : ((it.strokeOpacity = v), 1)),
-  strokeWidth: (it, v) => (it.strokeWidth === v ? 0 : ((it.strokeWidth = v), 1)),
-  strokeDash: (it, v) => (it.strokeDash === v ? 0 : ((it.strokeDash = v), 1)),
-  size: (it, v) => (it.size === v ? 0 : ((it.size = v), 1)),
-  shape: (it, v) => (it.shape === v ? 0 : ((it.shape = v), 1)),
-  text: (it, v) => (it.text === v ? 0 : ((it.text = v), 1)),
   tooltip: (it, v) => (it.tooltip === v ? 0 : ((it.tooltip = v), 1)),
-  ariaRoleDescription: (it, v) => (it.ariaRoleDescription === v ? 0 : ((it.ariaRoleDescription = v), 1)),
-  description: (it, v) => (it.description === v ? 0 : ((it.description = v), 1)),
-  defined: (it, v) => (it.defined === v ? 0 : ((it.defined = v), 1)),
-  align: (it, v) => (it.align === v ? 0 : ((it.align = v), 1)),
-  baseline: (it, v) => (it.baseline === v ? 0 : ((it.baseline = v), 1)),
 };
 
-/** The writer of a channel: the usual ones', else one that reads the name. */
+/** The writer of a channel: one of those, else one that reads the name. */
 function writerOf(name: string): Writer {
   return Object.prototype.hasOwnProperty.call(WRITERS, name)
     ? WRITERS[name]!

@@ -229,10 +229,10 @@ describe('the expression evaluator', () => {
     expect(missing({ v: 10 }, {}, undefined)).toBeUndefined();
   });
 
-  it('compares and computes as JavaScript does, whatever the operands', () => {
+  it('compares as JavaScript does, whatever the operands', () => {
     const ast = (src: string) => (vega as unknown as { parseExpression(s: string): unknown }).parseExpression(src);
     const values = [0, 1, -2.5, NaN, null, undefined, '', '3', 'abc', true, false, new Date(5)];
-    for (const op of ['>', '<', '>=', '<=', '===', '!==', '+', '-', '*', '/']) {
+    for (const op of ['>', '<', '>=', '<=']) {
       const f = compileExpression(ast(`datum.a ${op} datum.b`), {})!;
       for (const a of values)
         for (const b of values) {
