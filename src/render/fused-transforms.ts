@@ -1,5 +1,6 @@
 import type { Spec as VegaSpec } from 'vega';
 import { boundedWalk } from '../core/walk';
+import { installSteadyAxisTicks } from './axis-ticks';
 import { installBarSlots, matchBarSlots } from './bar-slots';
 import { installIndicators, matchIndicators } from './indicators';
 import { installLastRow, matchLastRow } from './last-row';
@@ -27,12 +28,17 @@ const MATCHERS: readonly Matcher[] = [
 /** The app's transforms a chart cannot draw without, fast paths on or off: the indicators. */
 const REQUIRED: readonly Matcher[] = [matchIndicators];
 
-/** Registers the fused transforms with Vega. */
+/**
+ * Registers the fused transforms with Vega, and the axis ticks that keep time labels: the charts
+ * that load these are the ones people zoom and pan, which runs their time axis at every event
+ * (and the page's first chart, often not one of them, does not load its bytes).
+ */
 export function installFusedTransforms(): void {
   installLevelOfDetail();
   installBarSlots();
   installIndicators();
   installLastRow();
+  installSteadyAxisTicks();
 }
 
 /** A list of data sets with each group fused, and how many were (the list itself when none). */
