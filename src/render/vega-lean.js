@@ -1,8 +1,10 @@
 // The app's `vega` (vite.config.ts points the page's imports of 'vega' here): Vega's own entry
-// point, with the same exports, but with only the transforms nearly every chart needs
-// registered up front. Geo, force, hierarchy, label, regression, voronoi, word cloud and
-// crossfilter transforms (tens of kilobytes of d3) are loaded by `loadTransforms` (see
-// vega-transforms.ts) before a spec that uses them is parsed.
+// point, with the same exports but `projection` (which registers a projection of one's own: the
+// app never does, and vega-projection, 0.7 kB gzipped, comes with the geo transforms that use
+// it), and with only the transforms nearly every chart needs registered up front. Geo, force,
+// hierarchy, label, regression, voronoi, word cloud and crossfilter transforms (tens of
+// kilobytes of d3) are loaded by `loadTransforms` (see vega-transforms.ts) before a spec that
+// uses them is parsed.
 import { extend } from 'vega-util';
 import { transforms } from 'vega-dataflow';
 import * as tx from 'vega-transforms';
@@ -35,7 +37,6 @@ export {
   tupleid,
 } from 'vega-dataflow';
 export { scale, scheme, interpolate, interpolateColors, interpolateRange, quantizeInterpolator } from 'vega-scale';
-export { projection } from 'vega-projection';
 export { View } from 'vega-view';
 export {
   numberFormatDefaultLocale as formatLocale,
