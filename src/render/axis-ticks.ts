@@ -77,6 +77,7 @@ export function steadyAxisTicks(Base: OperatorClass): OperatorClass {
         const at = +(value as number);
         let label = labels.get(at);
         if (label === undefined) {
+          // Vega passes its tick count here; a time formatter does not read it.
           written ??= tickFormat(locale, _.scale, _.count, _.formatSpecifier, _.formatType, !!_.values) as Format;
           labels.set(at, (label = written(value)));
         }

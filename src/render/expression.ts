@@ -2,7 +2,7 @@ import { expressionInterpreter } from 'vega-interpreter';
 import { isRegisteredScale } from 'vega-scale';
 import { DisallowedObjectProperties } from 'vega-util';
 import { fastPathsOn } from './fast-paths';
-import { interpreter } from './vega-internals';
+import { contextScales, interpreter } from './vega-internals';
 
 /**
  * Vega's expressions without `new Function`, faster. `vega-interpreter` walks an expression's
@@ -163,11 +163,10 @@ function scaleCall(name: string, nodes: Node[], args: Compiled[], fn: Functions)
   if (which.type !== 'Literal' || typeof which['value'] !== 'string') return undefined;
   const scaleName = which['value'];
   const value = args[1]!;
-  const scope = fn as { context?: { scales?: Record<string, { value?: unknown } | undefined> } };
   let known: unknown;
   let apply: ((v: unknown) => unknown) | undefined;
   return (d, p, i) => {
-    const s = scope.context?.scales?.[scaleName]?.value;
+    const s = contextScales(fn)?.[scaleName]?.value;
     if (s !== known) {
       known = s;
       apply = isRegisteredScale(s) ? (s as (v: unknown) => unknown) : undefined;

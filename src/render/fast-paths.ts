@@ -2,8 +2,9 @@
  * The render layer's fast paths, behind one switch: expressions compiled to closures
  * (expression.ts), the financial marks' transforms fused (fused-transforms.ts: bar slots, level of
  * detail), big inline rows shared instead of copied (shared-rows.ts), steady extents
- * (steady-extent.ts), steady joins (steady-join.ts) and runs in slices (sliced-dataflow.ts). Each draws what Vega draws without
- * it, faster; with the switch off the page draws with Vega as Vega made it.
+ * (steady-extent.ts), steady joins (steady-join.ts), time labels kept (axis-ticks.ts) and runs in
+ * slices (sliced-dataflow.ts). Each draws what Vega draws without it, faster; with the switch
+ * off the page draws with Vega as Vega made it.
  *
  * Why the switch: tests/unit/render/fast-paths.test.ts draws every example and conformance spec
  * both ways and compares the scenes, so a fast path that stops matching Vega fails there. It

@@ -174,6 +174,15 @@ export interface InterpreterInternals {
 export const interpreter = expressionInterpreter as unknown as InterpreterInternals;
 
 /**
+ * The scale operators an expression's functions read (vega-functions' `scale(name, v)` looks a
+ * scale up as `this.context.scales[name].value`, `this` being the functions object the evaluator
+ * is given): private to vega-runtime's context. expression.ts applies a named scale that way.
+ */
+export function contextScales(functions: object): Record<string, { value?: unknown } | undefined> | undefined {
+  return (functions as { context?: { scales?: Record<string, { value?: unknown } | undefined> } }).context?.scales;
+}
+
+/**
  * The array of rows backing a pulse (`pulse.source`, the upstream collect's own array, the same
  * from run to run while its rows stay), or undefined when the pulse has none or filters it (then
  * only `pulse.visit` gives its rows). Private: `srcF`, the filter a pulse applies to its source

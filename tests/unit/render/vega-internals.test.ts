@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as vega from 'vega';
+import type { Spec as VegaSpec } from 'vega';
 import {
+  contextScales,
   currentPulse,
   drawnSize,
   ingest,
@@ -160,6 +162,34 @@ describe("Vega's untyped exports", () => {
 
   it('vega-interpreter answers operator, parameter and encode', () => {
     for (const name of ['operator', 'parameter', 'encode'] as const) expect(typeof interpreter[name]).toBe('function');
+  });
+
+  it("an expression's functions reach the view's scale operators through their context", async () => {
+    let seen: unknown;
+    const expr = {
+      ...interpreter,
+      parameter(ctx: { functions: object }, e: { ast: unknown }) {
+        seen = contextScales(ctx.functions);
+        return interpreter.parameter(ctx, e);
+      },
+    };
+    const view = new vega.View(
+      vega.parse(
+        {
+          scales: [{ name: 'x', type: 'linear', domain: [0, 10], range: [0, 100] }],
+          data: [
+            { name: 't', values: [{ v: 1 }], transform: [{ type: 'formula', expr: 'scale("x", datum.v)', as: 'px' }] },
+          ],
+        } as VegaSpec,
+        undefined,
+        { ast: true },
+      ),
+      { renderer: 'none', expr: expr as never },
+    );
+    await view.runAsync();
+    expect((seen as Record<string, { value: unknown }>)['x']!.value).toBe(view.scale('x'));
+    expect(view.data('t')[0]).toMatchObject({ px: 10 });
+    view.finalize();
   });
 });
 
