@@ -1,6 +1,6 @@
 import { tickFormat } from 'vega-scale';
 import { fastPathsOn } from './fast-paths';
-import { transformRegistry } from './vega-internals';
+import { replaceTransform } from './vega-internals';
 
 /**
  * Vega's `axisticks` operator (an axis's tick values and their labels), with the labels of a time
@@ -92,12 +92,7 @@ export function steadyAxisTicks(Base: OperatorClass): OperatorClass {
   return SteadyAxisTicks as unknown as OperatorClass;
 }
 
-let installed = false;
-
 /** Puts it in Vega's registry in place of `axisticks` (once; the page's Vega only). */
 export function installSteadyAxisTicks(): void {
-  if (installed) return;
-  installed = true;
-  const registry = transformRegistry as unknown as Record<string, OperatorClass>;
-  registry['axisticks'] = steadyAxisTicks(registry['axisticks']!);
+  replaceTransform('axisticks', steadyAxisTicks);
 }

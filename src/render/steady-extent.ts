@@ -1,5 +1,5 @@
 import { fastPathsOn } from './fast-paths';
-import { targetsOf, transformRegistry, wrapUpdate } from './vega-internals';
+import { replaceTransform, targetsOf, wrapUpdate } from './vega-internals';
 
 /**
  * Vega's `extent` and `multiextent` operators (a scale's domain from its data), with one change:
@@ -89,13 +89,8 @@ export function steadyMultiExtent(Base: OperatorClass): OperatorClass {
   return SteadyMultiExtent as unknown as OperatorClass;
 }
 
-let installed = false;
-
 /** Puts both in Vega's registry in place of `extent` and `multiextent` (once; the page's Vega only). */
 export function installSteadyExtent(): void {
-  if (installed) return;
-  installed = true;
-  const registry = transformRegistry as unknown as Record<string, OperatorClass>;
-  registry['extent'] = steadyExtent(registry['extent']!);
-  registry['multiextent'] = steadyMultiExtent(registry['multiextent']!);
+  replaceTransform('extent', steadyExtent);
+  replaceTransform('multiextent', steadyMultiExtent);
 }

@@ -1,6 +1,6 @@
 import { fastPathsOn } from './fast-paths';
 import type { Pulse, Row } from './transform-base';
-import { transformRegistry, tupleid, withoutModified } from './vega-internals';
+import { replaceTransform, tupleid, withoutModified } from './vega-internals';
 
 /**
  * Vega's `datajoin` operator (a mark's items for its data's rows), with its lookups of modified
@@ -145,12 +145,7 @@ export function steadyJoin(Base: OperatorClass): OperatorClass {
   return SteadyJoin as unknown as OperatorClass;
 }
 
-let installed = false;
-
 /** Puts it in Vega's registry in place of `datajoin` (once; the page's Vega only). */
 export function installSteadyJoin(): void {
-  if (installed) return;
-  installed = true;
-  const registry = transformRegistry as unknown as Record<string, OperatorClass>;
-  registry['datajoin'] = steadyJoin(registry['datajoin']!);
+  replaceTransform('datajoin', steadyJoin);
 }

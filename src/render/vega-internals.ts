@@ -62,6 +62,19 @@ const untyped = vega as unknown as UntypedExports;
 
 /** Vega's transform registry: `type` names (lower case) to classes. */
 export const transformRegistry = untyped.transforms;
+
+const replaced = new Set<string>();
+/**
+ * Puts `wrap(the registered class)` in the registry in place of the transform `name`, once: a
+ * second call for the same name changes nothing, so installing twice never wraps twice. (The
+ * page's steady extents, joins and axis ticks are put there this way.)
+ */
+export function replaceTransform<C>(name: string, wrap: (base: C) => C): void {
+  if (replaced.has(name)) return;
+  replaced.add(name);
+  const registry = transformRegistry as unknown as Record<string, C>;
+  registry[name] = wrap(registry[name]!);
+}
 /** Vega's base class of transforms (vega-dataflow's `Transform`). */
 export const TransformBase = untyped.Transform;
 /**

@@ -14,6 +14,7 @@ import {
   sceneVisit,
   ProxySignal,
   registerFormat,
+  replaceTransform,
   runnablePrototypes,
   sceneRoot,
   sourceArray,
@@ -104,6 +105,19 @@ describe("Vega's untyped exports", () => {
     }
     expect(transformRegistry['formula']!.Definition?.metadata).toMatchObject({ modifies: true });
     expect(ProxySignal).toBe(transformRegistry['proxy']);
+  });
+
+  it('replaceTransform puts a wrapped class in place of a registered one, once', () => {
+    class Own {}
+    const name = 'chartspecinternalstest';
+    transformRegistry[name] = Own as never;
+    const wraps: unknown[] = [];
+    const wrap = (base: unknown) => (wraps.push(base), class extends (base as typeof Own) {});
+    replaceTransform(name, wrap);
+    replaceTransform(name, wrap);
+    expect(wraps).toEqual([Own]);
+    expect(Object.getPrototypeOf(transformRegistry[name]!)).toBe(Own);
+    delete transformRegistry[name];
   });
 
   it('Transform is the base class of the registered transforms, and it and Operator have run(pulse)', () => {
