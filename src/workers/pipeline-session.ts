@@ -3,6 +3,7 @@ import { valuesPatch } from '../core/data-patch';
 import type { Spec as VegaSpec } from 'vega';
 import { logProblems } from '../core/compile';
 import { detectLanguage, type Language } from '../core/language';
+import { withoutPageMeta } from '../core/page-meta';
 import { parseDocument, type ParsedDocument } from '../core/parse';
 import type { JsonObject } from '../core/json';
 import { runPipeline } from '../core/pipeline';
@@ -104,8 +105,10 @@ export class PipelineSession {
     const run = this.good.find((c) => c.id === id);
     if (!run?.vega) return { kind: 'compiled', id };
     const vegaLite =
-      run.language === 'vega' || run.vegaLite === undefined ? {} : { vegaLite: vegaLiteText(run.vegaLite) };
-    return { kind: 'compiled', id, texts: { ...vegaLite, vega: JSON.stringify(run.vega, null, 2) } };
+      run.language === 'vega' || run.vegaLite === undefined
+        ? {}
+        : { vegaLite: vegaLiteText(withoutPageMeta(run.vegaLite)) };
+    return { kind: 'compiled', id, texts: { ...vegaLite, vega: JSON.stringify(withoutPageMeta(run.vega), null, 2) } };
   }
 
   private text({ id, text, theme }: PipelineRequest): PipelineResponse {

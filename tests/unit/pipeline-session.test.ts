@@ -41,13 +41,28 @@ describe('PipelineSession (the pipeline worker)', () => {
     const vegaLite = JSON.parse(texts.vegaLite) as Record<string, unknown>;
     // Standard Vega-Lite: the candlestick expanded into Vega-Lite's own marks, under its $schema.
     expect(vegaLite['$schema']).toBe('https://vega.github.io/schema/vega-lite/v6.json');
-    // (Its usermeta names the mark for the page: what an explorable chart tells it.)
-    const { usermeta: _explore, ...chart } = vegaLite;
-    expect(JSON.stringify(chart)).not.toContain('"candlestick"');
+    expect(texts.vegaLite).not.toContain('"candlestick"');
     expect(texts.vegaLite).toMatch(/"(rule|bar)"/);
     expect(JSON.parse(texts.vega)).toHaveProperty('marks');
+    // What the expansion tells the page alone (what to explore, what can be drawn on) is not shown.
+    for (const text of [texts.vegaLite, texts.vega]) {
+      expect(text).not.toContain('chartspecExplore');
+      expect(text).not.toContain('chartspecDraw');
+    }
     // The broken text has nothing to show.
     expect(s.handle({ kind: 'compiled', id: 2 })).toEqual({ kind: 'compiled', id: 2 });
+  });
+
+  it("keeps the spec's own usermeta in the Compiled tab, without the page's entries", () => {
+    const s = new PipelineSession();
+    const line = `{"usermeta": {"owner": "desk 4"}, "data": {"values": [{"t": 1, "v": 2}, {"t": 2, "v": 3}]},
+      "mark": "line", "encoding": {"x": {"field": "t", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}}`;
+    result(s.handle({ id: 1, text: line }));
+    const texts = (s.handle({ kind: 'compiled', id: 1 }) as { texts: { vegaLite: string; vega: string } }).texts;
+    for (const text of [texts.vegaLite, texts.vega]) {
+      expect(JSON.parse(text)['usermeta']).toEqual({ owner: 'desk 4' });
+      expect(text).not.toContain('chartspecDraw');
+    }
   });
 
   it('does not recompile an edit of spacing only, and places its remarks in the new text', () => {
