@@ -14,9 +14,9 @@ const PAGE_ONLY = [EXPLORE_KEY, DRAWABLE_KEY];
 export function withoutPageMeta<T>(spec: T): T {
   if (!isObject(spec) || !isObject(spec['usermeta'])) return spec;
   const meta = spec['usermeta'];
-  if (!PAGE_ONLY.some((k) => k in meta)) return spec;
-  const kept: JsonObject = {};
-  for (const [k, v] of Object.entries(meta)) if (!PAGE_ONLY.includes(k)) kept[k] = v;
+  if (!PAGE_ONLY.some((k) => Object.prototype.hasOwnProperty.call(meta, k))) return spec;
+  // fromEntries makes each key an own property, `__proto__` too (an assignment would set the prototype).
+  const kept = Object.fromEntries(Object.entries(meta).filter(([k]) => !PAGE_ONLY.includes(k))) as JsonObject;
   const { usermeta: _page, ...rest } = spec;
   return (Object.keys(kept).length ? { ...rest, usermeta: kept } : rest) as T;
 }

@@ -51,6 +51,14 @@ describe('PipelineSession (the pipeline worker)', () => {
     }
     // The broken text has nothing to show.
     expect(s.handle({ kind: 'compiled', id: 2 })).toEqual({ kind: 'compiled', id: 2 });
+    // The spec's own usermeta beside the page's stays as written, a "__proto__" key too.
+    const own = candles.replace('{"data"', '{"usermeta": {"__proto__": {"x": 1}, "desk": 4}, "data"');
+    result(s.handle({ id: 3, text: own }));
+    const shown = (s.handle({ kind: 'compiled', id: 3 }) as { texts: { vegaLite: string } }).texts.vegaLite;
+    expect(shown).not.toContain('chartspecExplore');
+    expect(shown).toContain('"__proto__": {');
+    expect(shown).toContain('"desk": 4');
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
 
   it("keeps the spec's own usermeta in the Compiled tab, without the page's entries", () => {
