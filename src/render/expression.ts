@@ -1,7 +1,7 @@
 import { expressionInterpreter } from 'vega-interpreter';
 import { isRegisteredScale } from 'vega-scale';
 import { DisallowedObjectProperties } from 'vega-util';
-import { fastPathsOn } from './fast-paths';
+import { fastPathsOn, scaleLine } from './fast-paths';
 import { contextScales, interpreter } from './vega-internals';
 
 /**
@@ -153,8 +153,9 @@ function formatterCall(name: string, nodes: Node[], args: Compiled[], fn: Functi
 /**
  * `scale("x", v)`, what an encoder's `{"scale": "x", "field": …}` becomes: each candle's x, y and
  * y2 on every zoom and pan event. Vega's function looks the scale up by name and checks that it
- * is a scale at every call; here that is done again only when the scale operator's value is
- * another object (Vega updates a scale in place, and makes a new one when its type changes).
+ * is a scale at every call; here that is done again only when the scale operator has run since
+ * (Vega updates a scale in place when its domain or range changes, and makes a new one when its
+ * type changes), and applied as a straight line where it is one (./fast-paths.ts `scaleLine`).
  * Same result: the scale applied, or undefined when there is no such scale.
  */
 function scaleCall(name: string, nodes: Node[], args: Compiled[], fn: Functions): Compiled | undefined {
@@ -164,12 +165,15 @@ function scaleCall(name: string, nodes: Node[], args: Compiled[], fn: Functions)
   const scaleName = which['value'];
   const value = args[1]!;
   let known: unknown;
+  let knownStamp: number | undefined;
   let apply: ((v: unknown) => unknown) | undefined;
   return (d, p, i) => {
-    const s = contextScales(fn)?.[scaleName]?.value;
-    if (s !== known) {
+    const op = contextScales(fn)?.[scaleName];
+    const s = op?.value;
+    if (s !== known || op?.stamp !== knownStamp) {
       known = s;
-      apply = isRegisteredScale(s) ? (s as (v: unknown) => unknown) : undefined;
+      knownStamp = op?.stamp;
+      apply = isRegisteredScale(s) ? (scaleLine(s) ?? (s as (v: unknown) => unknown)) : undefined;
     }
     const v = value(d, p, i);
     return apply ? apply(v) : undefined;
@@ -510,7 +514,7 @@ export function tooltipValue(value: unknown): unknown {
 type Writer = (item: Item, value: unknown) => number;
 
 /**
- * The position, color and tooltip channels' writers, each with the channel's name written in it:
+ * The position, color and tooltip channels' writers (and a candle's wick's), each with the channel's name written in it:
  * an item's property named by a variable is a lookup of the name at every access, and an encoder
  * writes each channel of each item (seven per candle, ~1,000 candles, every zoom and pan event).
  */

@@ -25,3 +25,18 @@ export function setFastPaths(enabled: boolean): void {
 export function fastPathsOn(): boolean {
   return on;
 }
+
+/** A scale applied otherwise than by calling it: the function to call instead, if any. */
+type ScaleLine = (scale: unknown) => ((v: unknown) => unknown) | undefined;
+let line: ScaleLine = () => undefined;
+
+/**
+ * Has expressions apply scales through `f` where it gives a function (./scale-line.ts: linear and
+ * time scales as straight lines; loaded with what big canvas candlesticks zoom with).
+ */
+export function setScaleLines(f: ScaleLine): void {
+  line = f;
+}
+
+/** The function `scale("x", v)` applies `scale` with instead of calling it, if any (./expression.ts). */
+export const scaleLine = (scale: unknown): ((v: unknown) => unknown) | undefined => line(scale);

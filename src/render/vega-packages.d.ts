@@ -15,6 +15,8 @@ declare module 'vega-encode';
 // of its functions (expression.ts, axis-ticks.ts).
 declare module 'vega-scale' {
   export function isRegisteredScale(scale: unknown): boolean;
+  /** The constructor of a registered scale type. */
+  export function scale(type: string): (() => unknown) | undefined;
   export function tickFormat(
     locale: object,
     scale: unknown,

@@ -4,6 +4,8 @@ import type { Spec as VegaSpec } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { runPipeline } from '../../../src/core/pipeline';
 import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../../src/render/expression';
+import { setScaleLines } from '../../../src/render/fast-paths';
+import { straightLine } from '../../../src/render/scale-line';
 import { exampleAndConformanceSpecs } from '../corpus';
 import { steadyLoader } from '../steady-loader';
 
@@ -227,6 +229,74 @@ describe('the expression evaluator', () => {
     scales['x'] = { value: (v: number) => v * 1000 }; // a function, but not a scale of Vega's
     expect(f({ v: 10 }, {}, undefined)).toBeUndefined();
     expect(missing({ v: 10 }, {}, undefined)).toBeUndefined();
+  });
+
+  it('applies linear and time scales as d3 does, to the last bit, and follows a scale changed in place', () => {
+    // As the page does once a big candlestick is drawn on a canvas (src/render/candle-marks.ts).
+    setScaleLines(straightLine);
+    const ast = (src: string) => (vega as unknown as { parseExpression(s: string): unknown }).parseExpression(src);
+    type Scale = ((v: unknown) => unknown) & {
+      domain(d?: unknown[]): Scale;
+      range(r?: unknown[]): Scale;
+      clamp(c: boolean): Scale;
+      interpolate(i: unknown): Scale;
+      unknown(u: unknown): Scale;
+    };
+    const make = (type: string) => (vega.scale(type) as () => Scale)();
+    const op: { value: Scale; stamp: number } = { value: make('linear'), stamp: 1 };
+    const fn = { scale: () => undefined, context: { scales: { x: op } } } as Record<string, unknown>;
+    const f = compileExpression(ast('scale("x", datum.v)'), fn)!;
+    const random = (() => {
+      let a = 7;
+      return () => ((a = (a * 16807) % 2147483647) - 1) / 2147483646;
+    })();
+    const values = (n: number) => [
+      ...Array.from({ length: n }, () => (random() - 0.3) * 1e4),
+      null,
+      undefined,
+      NaN,
+      '12.5',
+      'abc',
+      new Date(86400000 * 3),
+    ];
+    const cases: { type: string; domain: unknown[]; range: number[]; set?: (s: Scale) => Scale }[] = [
+      { type: 'linear', domain: [-3.3, 4417.1], range: [0, 1117] },
+      { type: 'linear', domain: [912.5, 17], range: [380, 0] },
+      { type: 'linear', domain: [5, 5], range: [0, 10] },
+      { type: 'linear', domain: [0, 10], range: [0, 10], set: (s) => s.clamp(true) },
+      { type: 'linear', domain: [0, 10], range: [0, 10], set: (s) => s.unknown('none') },
+      { type: 'linear', domain: [0, 50, 100], range: [0, 5, 100] },
+      { type: 'time', domain: [new Date(2020, 0, 1), new Date(2024, 5, 3)], range: [0, 1140] },
+      { type: 'utc', domain: [Date.UTC(2031, 3, 1), Date.UTC(1999, 0, 1)], range: [12.5, 800.25] },
+      { type: 'log', domain: [1, 1000], range: [0, 300] },
+    ];
+    for (const c of cases) {
+      let s = make(c.type).domain(c.domain).range(c.range);
+      if (c.set) s = c.set(s);
+      // A new stamp: the scale's operator ran (Vega changes a scale in place).
+      op.value = s;
+      op.stamp++;
+      for (const v of values(200))
+        expect(Object.is(f({ v }, {}, undefined), s(v)), `${c.type} ${String(v)}`).toBe(true);
+    }
+    // The same object with another domain, after its operator ran again. A straight line is
+    // applied without calling the scale; a log scale is called.
+    let calls = 0;
+    const counted = <T extends object>(t: T) =>
+      new Proxy(t, { apply: (target, self, args) => (calls++, Reflect.apply(target as never, self, args)) });
+    op.value = counted(make('log').domain([1, 100]).range([0, 2]));
+    op.stamp++;
+    expect(f({ v: 10 }, {}, undefined)).toBeCloseTo(1, 12);
+    expect(calls).toBe(1);
+    const s = make('linear').domain([0, 10]).range([0, 100]);
+    op.value = counted(s);
+    op.stamp++;
+    expect(f({ v: 1 }, {}, undefined)).toBe(10);
+    expect(calls).toBe(1);
+    expect(f({ v: 5 }, {}, undefined)).toBe(50);
+    s.domain([0, 20]);
+    op.stamp++;
+    expect(f({ v: 5 }, {}, undefined)).toBe(25);
   });
 
   it('compares as JavaScript does, whatever the operands', () => {
