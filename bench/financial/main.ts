@@ -8,15 +8,18 @@ import { changeset, type Spec as VegaSpec, type View } from 'vega';
 import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { expandMarks } from '../../src/core/expand';
 import { marks } from '../../src/core/marks/index';
-import { CANVAS_EMBED_OPTIONS, embedOptionsFor, runtimeSpec, withoutDescriptions } from '../../src/render/vega-runtime';
+import { CANVAS_EMBED_OPTIONS, canvasSpec, embedOptionsFor, runtimeSpec } from '../../src/render/vega-runtime';
 import { installPageVega } from '../../src/render/page-vega';
+import * as candleMarks from '../../src/render/candle-marks';
 import * as fusedTransforms from '../../src/render/fused-transforms';
-import { useFusedTransforms } from '../../src/render/runtime-spec';
+import { useCandleMarks, useFusedTransforms } from '../../src/render/runtime-spec';
 import * as ix from './interaction';
 
 installPageVega();
-// Up front: the page loads them with its first financial chart, before it draws.
+// Up front: the page loads them with its first financial chart (and the candle join with its
+// first candlestick on a canvas), before it draws.
 useFusedTransforms(fusedTransforms);
+useCandleMarks(candleMarks);
 
 /** The chart's outer size, the same for both libraries (Vega-Lite fits the whole chart into it). */
 export const WIDTH = 1200;
@@ -165,11 +168,12 @@ async function drawChartspec(spec: unknown): Promise<Drawn> {
   const t1 = performance.now();
   // As the app draws it (src/render/chart-session.ts `draw`): on a canvas, without the marks'
   // descriptions (aria-labels only SVG shows), which Vega would otherwise format for every item
-  // at every encoding, every zoom and pan event included.
+  // at every encoding, every zoom and pan event included, and with the wicks carried by the
+  // bodies (src/render/candle-marks.ts).
   const vega = runtimeSpec(compile(expanded.spec as TopLevelSpec).spec as VegaSpec);
   const t2 = performance.now();
   const options = embedOptionsFor(vega);
-  const shown = options === CANVAS_EMBED_OPTIONS ? withoutDescriptions(vega) : vega;
+  const shown = options === CANVAS_EMBED_OPTIONS ? canvasSpec(vega) : vega;
   const result: Result = await embed(host(), shown, options);
   const t3 = performance.now();
   const t4 = await nextFrame();

@@ -350,7 +350,13 @@ export function installCanvasMarks(): void {
   installed = true;
   const marks = markDrawers();
   marks.rule.draw = withFallback(drawRules, marks.rule.draw);
-  marks.rect.draw = withFallback(drawRects, marks.rect.draw);
+  const rects = withFallback(drawRects, marks.rect.draw);
+  marks.rect.draw = function (this: unknown, ctx, scene, bounds, ...rest) {
+    // What the rects' items carry to be drawn under them (a candle's wick: ./candle-marks.ts).
+    const under = marks.rect.beneath?.(scene);
+    if (under) marks[under.marktype].draw.call(this, ctx, under, bounds, ...rest);
+    rects.call(this, ctx, scene, bounds, ...rest);
+  };
   marks.line.draw = strokedInStretches(marks.line.draw);
 }
 

@@ -7,7 +7,7 @@ import type { RendererChoice } from '../io/preferences';
 import { loadTransforms } from './vega-transforms';
 import { CANVAS_EMBED_OPTIONS, embedOptionsFor, tooManyItemsForSvg } from './embed-options';
 import { setRuntimeSink } from './runtime-log';
-import { drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from './runtime-spec';
+import { canvasSpec, drawnWithoutDescriptions, runtimeSpec, viewShows } from './runtime-spec';
 import { patchView } from './patch-view';
 import { plotFitOf } from '../core/fit';
 import { focusable, xDomainSignal } from './explore-keys';
@@ -63,7 +63,7 @@ export interface ChartSessionOptions {
 interface Drawing {
   spec: VegaSpec;
   options: EmbedOptions;
-  /** Whether the marks keep their descriptions (on a canvas they do not: see `withoutDescriptions`). */
+  /** Whether the marks keep their descriptions (on a canvas they do not: see `canvasSpec`). */
   described: boolean;
   target: VegaSpec;
   /** Set once a view of it is being made. */
@@ -348,8 +348,9 @@ export class ChartSession {
         return;
       }
     }
-    // Transforms Vega loads on demand (geo, hierarchy, …) are there before the spec is parsed.
-    const loading = target && loadTransforms(target);
+    // Transforms Vega loads on demand (geo, hierarchy, …) are there before the spec is parsed,
+    // and what a canvas draws candlesticks with before it draws them.
+    const loading = target && loadTransforms(target, embedOptionsFor(target, this.renderer) === CANVAS_EMBED_OPTIONS);
     if (loading) {
       // One that fails to load leaves Vega's parser to say which transform it does not know.
       await loading.catch(() => {});
@@ -369,15 +370,16 @@ export class ChartSession {
       return;
     }
     // What is drawn (`runtimeSpec`: the financial marks' transforms fused, copies of rows Vega
-    // writes into). On a canvas, without the marks' descriptions (aria-labels, which only SVG
-    // shows): Vega would make one for every item each time the items are encoded, as when a typed
-    // value moves a scale. SVG export has them.
+    // writes into). On a canvas (`canvasSpec`), without the marks' descriptions (aria-labels,
+    // which only SVG shows): Vega would make one for every item each time the items are encoded,
+    // as when a typed value moves a scale; and with candlesticks' wicks carried by their bodies.
+    // SVG export has the descriptions and the marks as written.
     const mode = plotFitOf(target);
     const fitted = mode ? paneFitted(runtimeSpec(target)) : undefined;
     const runtime = fitted?.spec ?? runtimeSpec(target);
     const options = embedOptionsFor(runtime, this.renderer);
     const onCanvas = options === CANVAS_EMBED_OPTIONS;
-    const spec = onCanvas ? withoutDescriptions(runtime) : runtime;
+    const spec = onCanvas ? canvasSpec(runtime) : runtime;
     // Vega's parser throws on a bad expression; finding that first keeps a spec that cannot
     // become a view from taking the place of the chart on screen.
     try {

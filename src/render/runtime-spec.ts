@@ -4,11 +4,16 @@ import { boundedWalk } from '../core/walk';
 import { privateRows } from './shared-rows';
 import { fastPathsOn } from './fast-paths';
 
+/** The channels that describe an item to a screen reader (SVG's aria-label and role). */
+const DESCRIBING = ['description', 'ariaRole', 'ariaRoleDescription'];
+
 /**
- * The spec without the marks' `description` encodings. A description is the aria-label of an
- * item in SVG; a canvas draws no such thing, yet Vega would make one per item (formatting dates
- * and numbers into a sentence) every time the items are encoded again — for every item, each
- * time a data patch moves a scale. Only what changes is copied; the spec itself is not changed.
+ * The spec without the marks' `description` encodings (and their roles, `ariaRole` and
+ * `ariaRoleDescription`). A description is the aria-label of an item in SVG; a canvas draws no
+ * such thing, yet Vega would make one per item (formatting dates and numbers into a sentence)
+ * every time the items are encoded again — for every item, each time a data patch moves a scale,
+ * and the role at every zoom and pan event. Only what changes is copied; the spec itself is not
+ * changed.
  */
 export function withoutDescriptions(spec: VegaSpec): VegaSpec {
   const strip = boundedWalk<[], unknown>(
@@ -20,9 +25,9 @@ export function withoutDescriptions(spec: VegaSpec): VegaSpec {
         const sets = m.encode as Record<string, unknown>;
         let encode: Record<string, unknown> | undefined;
         for (const [name, set] of Object.entries(sets)) {
-          if (typeof set !== 'object' || set === null || !Object.prototype.hasOwnProperty.call(set, 'description'))
-            continue;
-          const { description: _dropped, ...rest } = set as Record<string, unknown>;
+          if (typeof set !== 'object' || set === null || !DESCRIBING.some((k) => Object.hasOwn(set, k))) continue;
+          const rest = { ...(set as Record<string, unknown>) };
+          for (const k of DESCRIBING) delete rest[k];
           (encode ??= { ...sets })[name] = rest;
         }
         if (encode) out = { ...out, encode };
@@ -69,6 +74,32 @@ export function runtimeSpec(spec: VegaSpec): VegaSpec {
       : privateRows(fused.requiredTransforms(spec), Infinity);
   return followContainer(drawn);
 }
+
+/**
+ * What a canvas draws for a runtime spec: without the marks' descriptions, and with the
+ * candlesticks' wicks carried by their bodies when the fast paths are on and the join is loaded
+ * (./candle-marks.ts; the page loads it before a canvas chart with candlesticks is drawn).
+ */
+export function canvasSpec(runtime: VegaSpec): VegaSpec {
+  const spec = withoutDescriptions(runtime);
+  return candles && fastPathsOn() ? candles.joinCandleMarks(spec) : spec;
+}
+
+/** The candle join (./candle-marks.ts), as `canvasSpec` uses it. */
+export interface CandleMarks {
+  installCandleMarks(): void;
+  joinCandleMarks(spec: VegaSpec): VegaSpec;
+}
+let candles: CandleMarks | undefined;
+
+/** Installs the candle join and has `canvasSpec` use it (the bench's page and the tests: up front). */
+export function useCandleMarks(kit: CandleMarks): void {
+  kit.installCandleMarks();
+  candles = kit;
+}
+
+/** Whether the candle join is in use (loaded). */
+export const candleMarksLoaded = (): boolean => candles !== undefined;
 
 /** The financial marks' fused transforms (./fused-transforms.ts), as `runtimeSpec` uses them. */
 export interface FusedTransforms {

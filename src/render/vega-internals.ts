@@ -191,8 +191,11 @@ export const interpreter = expressionInterpreter as unknown as InterpreterIntern
  * scale up as `this.context.scales[name].value`, `this` being the functions object the evaluator
  * is given): private to vega-runtime's context. expression.ts applies a named scale that way.
  */
-export function contextScales(functions: object): Record<string, { value?: unknown } | undefined> | undefined {
-  return (functions as { context?: { scales?: Record<string, { value?: unknown } | undefined> } }).context?.scales;
+export function contextScales(
+  functions: object,
+): Record<string, { value?: unknown; stamp?: number } | undefined> | undefined {
+  return (functions as { context?: { scales?: Record<string, { value?: unknown; stamp?: number } | undefined> } })
+    .context?.scales;
 }
 
 /**
@@ -248,13 +251,24 @@ export interface RectangleShape {
 }
 const scenegraph = vega as unknown as ScenegraphExports;
 
+/** A mark type's bounds of an item (Vega's Bound operator calls it for each item it bounds). */
+export type MarkBound = (bounds: vega.Bounds, item: object) => vega.Bounds;
+/** A rect mark's items' own rule items, drawn before the rects (see `markDrawers`). */
+export type Beneath = (scene: unknown) => { marktype: 'rule'; items: object[] } | undefined;
+interface MarkType {
+  draw: MarkDraw;
+  bound: MarkBound;
+}
+
 /**
  * vega-scenegraph's mark types (exported as `Marks`, untyped): the canvas renderer draws a mark
- * with `Marks[marktype].draw`, read at each draw, so a draw put there is the one used.
- * canvas-marks.ts puts its own for rules and rects (which fall back to these), and strokes long
- * lines in stretches through Vega's own line draw (canvas-lines.ts).
+ * with `Marks[marktype].draw` and Vega's Bound operator bounds an item with `.bound`, both read
+ * at each call, so one put there is the one used. canvas-marks.ts puts its own draw for rules and
+ * rects (which fall back to these), and strokes long lines in stretches through Vega's own line
+ * draw (canvas-lines.ts). The rect type also takes the page's `beneath`: rule items that a rect
+ * mark's items carry, drawn before them (a candle's wick, candle-marks.ts).
  */
-export function markDrawers(): { rule: { draw: MarkDraw }; rect: { draw: MarkDraw }; line: { draw: MarkDraw } } {
+export function markDrawers(): { rule: MarkType; rect: MarkType & { beneath?: Beneath }; line: MarkType } {
   return scenegraph.Marks as never;
 }
 /** vega-scenegraph's `pathRectangle`: the generator its rect shape is made with. */

@@ -14,5 +14,5 @@ export {
   inlineRows,
   tooManyItemsForSvg,
 } from './embed-options';
-export { drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from './runtime-spec';
+export { canvasSpec, drawnWithoutDescriptions, runtimeSpec, viewShows, withoutDescriptions } from './runtime-spec';
 export { chartSvg } from './svg-export';

@@ -1,6 +1,6 @@
 import { transforms } from 'vega';
 import { boundedWalk } from '../core/walk';
-import { fusedTransformsLoaded, useFusedTransforms } from './runtime-spec';
+import { candleMarksLoaded, fusedTransformsLoaded, useCandleMarks, useFusedTransforms } from './runtime-spec';
 
 /**
  * Vega's transforms that the page does not load up front (see vega-lean.js), by the package
@@ -114,20 +114,49 @@ function loadFused(): Promise<void> {
   return fusedLoading;
 }
 
+/** Whether a Vega spec has a candlestick's wick mark in it, at any depth of groups (its data is not read). */
+export function hasCandleWicks(spec: unknown): boolean {
+  const visit = boundedWalk<[], boolean>(
+    (node, next) => {
+      const marks = (node as { marks?: unknown } | null)?.marks;
+      return (
+        Array.isArray(marks) &&
+        marks.some((m) => {
+          const style = (m as { style?: unknown } | null)?.style;
+          return (Array.isArray(style) ? style : [style]).includes('candlestick-wick') || next(m);
+        })
+      );
+    },
+    () => false,
+  );
+  return visit(spec);
+}
+
+let candlesLoading: Promise<void> | undefined;
+
+/** Loads the candle join (once) and has canvases use it. */
+function loadCandles(): Promise<void> {
+  candlesLoading ??= import('./candle-marks').then(useCandleMarks);
+  candlesLoading.catch(() => (candlesLoading = undefined));
+  return candlesLoading;
+}
+
 const loaded = new Map<string, Promise<void>>();
 
 /**
- * Loads and registers the transforms a spec needs that are not there yet, and the fused
- * transforms when it has the financial marks' work in it; resolves at once when there are none
- * (most charts). Where the page imports all of Vega (tests, the command line),
- * registering again changes nothing.
+ * Loads and registers the transforms a spec needs that are not there yet, the fused transforms
+ * when it has the financial marks' work in it, and for a canvas the candle join when it has
+ * candlesticks; resolves at once when there are none (most charts). Where the page imports all
+ * of Vega (tests, the command line), registering again changes nothing.
  */
-export function loadTransforms(spec: unknown): Promise<void> | undefined {
+export function loadTransforms(spec: unknown, onCanvas = false): Promise<void> | undefined {
   const missing = lazyPackagesOf(spec).filter((pkg) => LAZY_TRANSFORMS[pkg]!.some((name) => !(name in transforms)));
   const fused = !fusedTransformsLoaded() && usesFusedTransforms(spec);
-  if (missing.length === 0 && !fused) return undefined;
+  const candles = onCanvas && !candleMarksLoaded() && hasCandleWicks(spec);
+  if (missing.length === 0 && !fused && !candles) return undefined;
   return Promise.all([
     ...(fused ? [loadFused()] : []),
+    ...(candles ? [loadCandles()] : []),
     ...missing.map((pkg) => {
       let p = loaded.get(pkg);
       if (!p) {

@@ -5,6 +5,7 @@ import * as vtx from 'vega-view-transforms';
 import * as encode from 'vega-encode';
 import {
   LAZY_TRANSFORMS,
+  hasCandleWicks,
   lazyPackagesOf,
   loadTransforms,
   usesFusedTransforms,
@@ -84,5 +85,32 @@ describe('the fused transforms, loaded with the first spec that has the marks’
     expect(runtime.fusedTransformsLoaded()).toBe(true);
     expect(fresh.loadTransforms(spec)).toBeUndefined();
     expect(types(runtime.runtimeSpec(spec))).toContain('"type":"chartspeclod"');
+  });
+});
+
+describe('the candle join, loaded with the first candlestick drawn on a canvas', () => {
+  it('is wanted by a spec with a wick mark at any depth, and only for a canvas', async () => {
+    const spec = compiledCandlestick({ width: 300, extra: { data: { values: candleRows(3000) } } });
+    expect(hasCandleWicks(spec)).toBe(true);
+    expect(hasCandleWicks({ marks: [{ type: 'group', marks: [{ type: 'rule', style: ['candlestick-wick'] }] }] })).toBe(
+      true,
+    );
+    expect(hasCandleWicks({ marks: [{ type: 'rule', style: 'rule' }], data: [{ values: [{ style: 'x' }] }] })).toBe(
+      false,
+    );
+    vi.resetModules();
+    const runtime = await import('../../../src/render/runtime-spec');
+    const fresh = await import('../../../src/render/vega-transforms');
+    await fresh.loadTransforms(spec); // the fused transforms, for SVG
+    expect(runtime.candleMarksLoaded()).toBe(false);
+    expect(fresh.loadTransforms(spec, false)).toBeUndefined();
+    const before = runtime.canvasSpec(runtime.runtimeSpec(spec));
+    expect(JSON.stringify(before.marks)).not.toContain('wickShown');
+    const loading = fresh.loadTransforms(spec, true);
+    expect(loading).toBeInstanceOf(Promise);
+    await loading;
+    expect(runtime.candleMarksLoaded()).toBe(true);
+    expect(fresh.loadTransforms(spec, true)).toBeUndefined();
+    expect(JSON.stringify(runtime.canvasSpec(runtime.runtimeSpec(spec)).marks)).toContain('wickShown');
   });
 });
