@@ -8,7 +8,7 @@ import { setFastPaths } from '../../../src/render/fast-paths';
 import { canvasSpec, runtimeSpec, withoutDescriptions } from '../../../src/render/vega-runtime';
 import { markDrawers, sceneRoot, type MarkDraw } from '../../../src/render/vega-internals';
 import { candleRows, compiledCandlestick } from '../charts';
-import { recorder } from './canvas-recorder';
+import { painted, recorder } from './canvas-recorder';
 
 installCanvasMarks();
 
@@ -39,20 +39,6 @@ async function drawn(spec: VegaSpec): Promise<{ view: vega.View; marks: Map<stri
   await view.runAsync();
   const marks = new Map(marksOf(sceneRoot(view)).map((m) => [m.name ?? '', m]));
   return { view, marks };
-}
-
-/** Each shape a log paints (a subpath with the state it is filled or stroked with), in no order. */
-function painted(log: unknown[]): string[] {
-  const out: string[] = [];
-  let path: unknown[][] = [];
-  for (const entry of log as unknown[][]) {
-    const [op] = entry;
-    if (op === 'beginPath') path = [];
-    else if (op === 'moveTo' || op === 'rect') path.push([entry]);
-    else if (op === 'fill' || op === 'stroke') for (const sub of path) out.push(JSON.stringify([op, entry[1], sub]));
-    else path.at(-1)?.push(entry);
-  }
-  return out.sort();
 }
 
 /** What the page's canvas draws for these marks, in this order (whole, or within `bounds`). */

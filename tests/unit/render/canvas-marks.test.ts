@@ -4,28 +4,12 @@ import { canvasDraws, installCanvasMarks } from '../../../src/render/canvas-mark
 import { setFastPaths } from '../../../src/render/fast-paths';
 import { markDrawers, sceneRoot, type MarkDraw } from '../../../src/render/vega-internals';
 import { candleRows, compiledCandlestick } from '../charts';
-import { recorder } from './canvas-recorder';
+import { painted, recorder } from './canvas-recorder';
 
 // Vega's own draws, kept before this file's take their place.
 const vegas = { rule: markDrawers().rule.draw, rect: markDrawers().rect.draw };
 installCanvasMarks();
 
-/**
- * What a log paints: each shape (a subpath) with the state it is filled or stroked with, in no
- * order. Two logs that paint the same shapes none of which covers another give the same pixels.
- */
-function painted(log: unknown[]): string[] {
-  const out: string[] = [];
-  let path: unknown[][] = [];
-  for (const entry of log as unknown[][]) {
-    const [op] = entry;
-    if (op === 'beginPath') path = [];
-    else if (op === 'moveTo' || op === 'rect') path.push([entry]);
-    else if (op === 'fill' || op === 'stroke') for (const sub of path) out.push(JSON.stringify([op, entry[1], sub]));
-    else path.at(-1)?.push(entry);
-  }
-  return out.sort();
-}
 const paints = (log: unknown[]) => log.filter((e) => ['fill', 'stroke'].includes((e as unknown[])[0] as string)).length;
 
 /** What Vega's draw and this file's draw give for one mark (`bounds` as the renderer passes it). */

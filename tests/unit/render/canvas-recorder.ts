@@ -49,3 +49,20 @@ export function recorder() {
     });
   return { ctx, log };
 }
+
+/**
+ * What a log paints: each shape (a subpath) with the state it is filled or stroked with, in no
+ * order. Two logs that paint the same shapes none of which covers another give the same pixels.
+ */
+export function painted(log: unknown[]): string[] {
+  const out: string[] = [];
+  let path: unknown[][] = [];
+  for (const entry of log as unknown[][]) {
+    const [op] = entry;
+    if (op === 'beginPath') path = [];
+    else if (op === 'moveTo' || op === 'rect') path.push([entry]);
+    else if (op === 'fill' || op === 'stroke') for (const sub of path) out.push(JSON.stringify([op, entry[1], sub]));
+    else path.at(-1)?.push(entry);
+  }
+  return out.sort();
+}
