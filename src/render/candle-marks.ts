@@ -1,7 +1,8 @@
 import type { Spec as VegaSpec } from 'vega';
 import * as vega from 'vega';
 import { boundedWalk } from '../core/walk';
-import { setScaleLines } from './fast-paths';
+import { candleEncoder } from './candle-encoder';
+import { setCandleEncoder, setScaleLines } from './fast-paths';
 import { straightLine } from './scale-line';
 import { markDrawers, type MarkBound } from './vega-internals';
 
@@ -326,13 +327,15 @@ function withWick(bounds: vega.Bounds, c: Candle, rule: MarkBound): vega.Bounds 
 let installed = false;
 
 /**
- * Rect marks whose items carry wicks bound and draw them (see above), and linear and time scales
- * are applied as straight lines (./scale-line.ts): what a big candlestick zooms with. Once.
+ * Rect marks whose items carry wicks bound and draw them (see above), linear and time scales are
+ * applied as straight lines (./scale-line.ts), and the bodies are encoded by an encoder of their
+ * own (./candle-encoder.ts): what a big candlestick zooms with. Once.
  */
 export function installCandleMarks(): void {
   if (installed) return;
   installed = true;
   setScaleLines(straightLine);
+  setCandleEncoder(candleEncoder);
   const marks = markDrawers();
   const rect = marks.rect.bound;
   const rule = marks.rule.bound;

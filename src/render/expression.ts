@@ -1,7 +1,7 @@
 import { expressionInterpreter } from 'vega-interpreter';
 import { isRegisteredScale } from 'vega-scale';
 import { DisallowedObjectProperties } from 'vega-util';
-import { fastPathsOn, scaleLine } from './fast-paths';
+import { candleEncoder, fastPathsOn, scaleLine } from './fast-paths';
 import { contextScales, interpreter } from './vega-internals';
 
 /**
@@ -19,13 +19,13 @@ import { contextScales, interpreter } from './vega-internals';
  * property named like one of Object.prototype's methods, `__proto__` or `then`.
  */
 
-type Params = Record<string, unknown>;
-interface Item {
+export type Params = Record<string, unknown>;
+export interface Item {
   datum?: unknown;
   [channel: string]: unknown;
 }
 /** datum, the operator's parameters (signals as `$name`), the item being encoded. */
-type Compiled = (datum: unknown, params: Params | undefined, item: Item | undefined) => unknown;
+export type Compiled = (datum: unknown, params: Params | undefined, item: Item | undefined) => unknown;
 
 interface Node {
   type: string;
@@ -499,7 +499,7 @@ export class DeferredTooltip {
 }
 
 /** The item's deferred tooltip for this channel, the one it holds when it is that already. */
-function deferredTooltip(compute: Compiled, params: Params, item: Item, held: unknown): DeferredTooltip {
+export function deferredTooltip(compute: Compiled, params: Params, item: Item, held: unknown): DeferredTooltip {
   return held instanceof DeferredTooltip && held.compute === compute && held.params === params && held.item === item
     ? held
     : new DeferredTooltip(compute, params, item);
@@ -511,7 +511,7 @@ export function tooltipValue(value: unknown): unknown {
 }
 
 /** Sets an item's channel to a value unless it holds it already; 1 if it changed. */
-type Writer = (item: Item, value: unknown) => number;
+export type Writer = (item: Item, value: unknown) => number;
 
 /**
  * The position, color and tooltip channels' writers (and a candle's wick's), each with the channel's name written in it:
@@ -584,6 +584,12 @@ export const expressionEvaluator: Interpreter = {
     const settle = marktype !== 'rule' && hasSpatialEnds(channels) ? spatialSettler(channels, swap) : undefined;
     const deferred = names.map((name) => name === 'tooltip');
     const writers = names.map(writerOf);
+    // The wick's channels are a candle body's (./candle-marks.ts).
+    const candles = fastPathsOn() && names.includes('wickX') ? candleEncoder() : undefined;
+    if (candles) {
+      const scaled = names.map((name) => scaledField(channels[name]!.ast as Node, ctx.functions));
+      return candles({ compiled, deferred, writers, settle, names, scaled, defer: deferredTooltip });
+    }
     return (item: Item, params: Params) => {
       const datum = item.datum;
       let changed = 0;
@@ -597,3 +603,33 @@ export const expressionEvaluator: Interpreter = {
     };
   },
 } as unknown as Interpreter;
+
+/** An encode set made ready: per channel, its closure, whether it is deferred, its writer. */
+export interface Encoding {
+  names: string[];
+  compiled: Compiled[];
+  deferred: boolean[];
+  writers: Writer[];
+  settle: ((item: Item) => void) | undefined;
+  /** Per channel, `scale("s", datum.f)`'s scale (found through `functions`) and field, where it is that. */
+  scaled: (ScaledField | undefined)[];
+  defer: typeof deferredTooltip;
+}
+
+interface ScaledField {
+  scale: string;
+  field: string;
+  functions: Functions;
+}
+
+/** The scale and field of `scale("s", datum.f)` (`_scale` in an encoder), with Vega's `scale` there. */
+function scaledField(node: Node, fn: Functions): ScaledField | undefined {
+  if (node.type !== 'CallExpression' || typeof fn['scale'] !== 'function') return undefined;
+  const callee = node['callee'] as Node;
+  const [which, value, ...rest] = node['arguments'] as Node[];
+  const field = datumField(value);
+  if (callee.type !== 'Identifier' || !/^_?scale$/.test(callee['name'] as string) || rest.length) return undefined;
+  return which?.type === 'Literal' && typeof which['value'] === 'string' && field !== undefined
+    ? { scale: which['value'], field, functions: fn }
+    : undefined;
+}

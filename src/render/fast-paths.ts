@@ -1,3 +1,5 @@
+import type { Encoding, Item, Params } from './expression';
+
 /**
  * The render layer's fast paths, behind one switch: expressions compiled to closures
  * (expression.ts), the financial marks' transforms fused (fused-transforms.ts: bar slots, level of
@@ -40,3 +42,17 @@ export function setScaleLines(f: ScaleLine): void {
 
 /** The function `scale("x", v)` applies `scale` with instead of calling it, if any (./expression.ts). */
 export const scaleLine = (scale: unknown): ((v: unknown) => unknown) | undefined => line(scale);
+
+type Encoder = (item: Item, params: Params) => number;
+let candles: ((encoding: Encoding) => Encoder) | undefined;
+
+/**
+ * Has a candlestick's bodies encoded by an encoder of their own, `f` (./candle-encoder.ts; loaded
+ * with what big canvas candlesticks zoom with).
+ */
+export function setCandleEncoder(f: (encoding: Encoding) => Encoder): void {
+  candles = f;
+}
+
+/** The encoder of a candlestick's bodies, if one is set (./expression.ts). */
+export const candleEncoder = (): ((encoding: Encoding) => Encoder) | undefined => candles;

@@ -3,8 +3,9 @@ import * as vega from 'vega';
 import type { Spec as VegaSpec } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { runPipeline } from '../../../src/core/pipeline';
+import { candleEncoder } from '../../../src/render/candle-encoder';
 import { compileExpression, DeferredTooltip, expressionEvaluator, tooltipValue } from '../../../src/render/expression';
-import { setScaleLines } from '../../../src/render/fast-paths';
+import { setCandleEncoder, setScaleLines } from '../../../src/render/fast-paths';
 import { straightLine } from '../../../src/render/scale-line';
 import { exampleAndConformanceSpecs } from '../corpus';
 import { steadyLoader } from '../steady-loader';
@@ -209,6 +210,88 @@ describe('the expression evaluator', () => {
       [20, { S: 'xyz', V: 2 }],
     ]);
     view.finalize();
+  });
+
+  it("places a candle's position channels in one step exactly as the closures and vega-interpreter do", async () => {
+    // As the page has it once a big candlestick is drawn on a canvas (src/render/candle-marks.ts),
+    // a rect carrying wick channels is encoded by the candle encoder (x, x2, y, y2 and the wick's
+    // three read, placed and written in one step); each field of each item must be what
+    // vega-interpreter gives, on straight lines and on a scale that is not one, before and after
+    // the domain changes, for rows with missing, NaN, text, date and function values.
+    setScaleLines(straightLine);
+    setCandleEncoder(candleEncoder);
+    const rows = [
+      { t: 0, t0: -0.35, t1: 0.35, o: 10, c: 12.5, lo: 9.25, hi: 13 },
+      { t: 1, t0: 0.65, t1: 1.35, o: 12.5, c: 11, lo: 10.5, hi: 12.75 },
+      { t: 2, t0: 1.65, t1: 2.35, o: null, c: 11, lo: Number.NaN, hi: '12' },
+      { t: '3', t0: new Date(2.65), t1: 3.35, o: undefined, c: 'x', lo: 10, hi: 11 },
+      { t: 4.25, t0: 3.9, t1: 4.6, o: 11, c: 11, lo: () => 1, hi: 11.5 },
+    ];
+    const spec = (yType: string) =>
+      ({
+        width: 300,
+        height: 200,
+        signals: [{ name: 'lo', value: -1 }],
+        data: [{ name: 'bars' }],
+        scales: [
+          { name: 'x', type: 'linear', domain: { signal: '[lo, 5]' }, range: 'width', zero: false },
+          { name: 'y', type: yType, domain: [8, 14], range: 'height', zero: false },
+        ],
+        marks: [
+          {
+            type: 'rect',
+            from: { data: 'bars' },
+            encode: {
+              update: {
+                x: { scale: 'x', field: 't0' },
+                x2: { scale: 'x', field: 't1' },
+                y: { scale: 'y', field: 'o' },
+                y2: { scale: 'y', field: 'c' },
+                wickX: { scale: 'x', field: 't' },
+                wickY: { scale: 'y', field: 'lo' },
+                wickY2: { scale: 'y', field: 'hi' },
+                fill: { signal: "datum.c > datum.o ? 'green' : 'red'" },
+              },
+            },
+          },
+        ],
+      }) as unknown as VegaSpec;
+    const FIELDS = ['x', 'x2', 'y', 'y2', 'width', 'height', 'wickX', 'wickY', 'wickY2', 'fill'];
+    const itemsOf = (view: vega.View) =>
+      (
+        view.scenegraph() as unknown as { root: { items: { items: { items: Record<string, unknown>[] }[] }[] } }
+      ).root.items[0]!.items[0]!.items.map((i) => FIELDS.map((f) => i[f]));
+    for (const yType of ['linear', 'log']) {
+      const views = [expressionEvaluator, expressionInterpreter].map(
+        (expr) => new vega.View(vega.parse(spec(yType), undefined, { ast: true }), { renderer: 'none', expr } as never),
+      );
+      const drawn = [];
+      for (const lo of [-1, 1.5]) {
+        const at: unknown[][][] = [];
+        for (const view of views) {
+          view.signal('lo', lo).change(
+            'bars',
+            vega
+              .changeset()
+              .remove(() => true)
+              .insert(rows.map((r) => ({ ...r }))),
+          );
+          await view.runAsync();
+          at.push(itemsOf(view));
+        }
+        const [ours, theirs] = at as [unknown[][], unknown[][]];
+        expect(ours.length).toBe(rows.length);
+        ours.forEach((item, i) =>
+          item.forEach((v, f) =>
+            expect(Object.is(v, theirs[i]![f]), `${yType} ${lo} row ${i} ${FIELDS[f]}`).toBe(true),
+          ),
+        );
+        drawn.push(ours);
+      }
+      // The domain moved: the x channels were placed again.
+      expect(drawn[0]![0]![0]).not.toBe(drawn[1]![0]![0]);
+      for (const view of views) view.finalize();
+    }
   });
 
   it('applies the scale the view has at each call: a new one, or none', () => {
