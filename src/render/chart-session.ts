@@ -85,10 +85,15 @@ const laterTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Parts of two specs are the same: the same object (a patched spec shares them), or equal. */
 const sameValue = (a: unknown, b: unknown) => a === b || equal(a, b);
 
-/** The spec takes the size of the element it is drawn in (`autosize` fit: see core/fit.ts). */
-const sizedToContainer = (spec: VegaSpec) => {
+/**
+ * Which sides the spec takes from the element it is drawn in: both (`autosize` fit, as the page
+ * fits a chart to its pane: core/fit.ts), or the width or height alone (`fit-x`, `fit-y`: a
+ * `"container"` width or height written in a spec the page leaves its own size).
+ */
+const containerSides = (spec: VegaSpec) => {
   const autosize = spec.autosize;
-  return autosize === 'fit' || (typeof autosize === 'object' && 'type' in autosize && autosize.type === 'fit');
+  const type = typeof autosize === 'object' && 'type' in autosize ? autosize.type : autosize;
+  return { width: type === 'fit' || type === 'fit-x', height: type === 'fit' || type === 'fit-y' };
 };
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -430,7 +435,10 @@ export class ChartSession {
     const generation = ++this.generation;
     this.takeDown();
     // A chart sized to its container needs the container's size before its first run.
-    el.classList?.toggle('fit', sizedToContainer(drawing.spec));
+    const sides = containerSides(drawing.spec);
+    el.classList?.toggle('fit', sides.width && sides.height);
+    el.classList?.toggle('fit-width', sides.width && !sides.height);
+    el.classList?.toggle('fit-height', sides.height && !sides.width);
     const controlled = drawing.drawable.plain.length > 0 || drawing.zooms.length > 0;
     focusable(el, !!drawing.explores, controlled);
     // Loaded while the view is made; a chart whose controls cannot load is drawn without them. An

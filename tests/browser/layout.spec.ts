@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { marks } from '../../src/core/marks/index';
 import { runPipeline } from '../../src/core/pipeline';
-import { openExample } from './helpers';
+import { CANDLE_ENCODING, dailyBars } from './daily-bars';
+import { openExample, openWith } from './helpers';
 
 const DIR = new URL('../../examples/', import.meta.url);
 const COMPOSITIONS = ['facet', 'repeat', 'concat', 'hconcat', 'vconcat'];
@@ -115,4 +116,61 @@ test.describe('the chart fits its pane', () => {
       await expect.poll(async () => (await boxes(page)).chart.bottom).toBeLessThan(700);
       await fits(page, 'after the window was resized', kind);
     });
+});
+
+test.describe('a "container" side in a chart the page leaves its own size', () => {
+  // Past FIT_MAX_ROWS inline rows the page does not fit a chart to its pane (core/fit.ts); a
+  // `"container"` width or height written in it is still the pane's, the other side its own.
+  const spec = (width: unknown, height: unknown) =>
+    JSON.stringify({
+      data: { values: dailyBars(3000) },
+      width,
+      height,
+      mark: 'candlestick',
+      encoding: CANDLE_ENCODING,
+    });
+
+  test('a "container" width is the pane\'s, and follows the split', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openWith(page, spec('container', 300));
+    await expect.poll(async () => (await boxes(page)).chart.width).toBeGreaterThan(0);
+    await fits(page, 'at start');
+    const first = await boxes(page);
+    // Its own height: the plot's 300 px and the axes, not the pane's.
+    expect(first.chart.height).toBeLessThan(first.pane.height - 2 * MARGIN - 50);
+    const painted = await page.evaluate(() => {
+      const view = (
+        document.querySelector('[data-testid="chart"]') as Element & {
+          chartspecView?: { width(): number; height(): number };
+        }
+      ).chartspecView!;
+      return [view.width(), view.height()];
+    });
+    expect(painted[0]).toBeGreaterThan(500);
+    expect(painted[1]).toBe(300);
+
+    const divider = page.getByTestId('split-divider');
+    const at = (await divider.boundingBox())!;
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(at.x - 200, at.y + at.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(async () => (await boxes(page)).chart.width).toBeGreaterThan(first.chart.width + 150);
+    expectFits(await boxes(page), 'after the split was dragged');
+  });
+
+  test('a "container" height is the pane\'s', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openWith(page, spec(400, 'container'));
+    await expect
+      .poll(async () => {
+        const b = await boxes(page);
+        return b.chart.height / (b.pane.height - 2 * MARGIN);
+      })
+      .toBeGreaterThan(0.9);
+    const b = await boxes(page);
+    expect(b.chart.bottom).toBeLessThanOrEqual(b.pane.bottom + 0.5);
+    // Its own width: the plot's 400 px and the axes.
+    expect(b.chart.width).toBeLessThan(500);
+  });
 });
