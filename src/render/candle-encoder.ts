@@ -1,5 +1,5 @@
 import { isRegisteredScale } from 'vega-scale';
-import type { Encoding, Item, Params } from './expression';
+import type { Encoding, Item, Node, Params } from './expression';
 import { lineOf, onLine, type Line } from './scale-line';
 import { contextScales } from './vega-internals';
 
@@ -70,13 +70,28 @@ class LineChannel {
   }
 }
 
+/**
+ * The channel `k` of the encode set as one placed in one step, if it is: one of LINE_CHANNELS,
+ * written `scale("s", datum.f)` (`_scale` in an encoder), with Vega's `scale` among the functions.
+ */
+function lineChannel({ names, asts, functions, datumField }: Encoding, k: number): LineChannel | undefined {
+  const channel = LINE_CHANNELS.indexOf(names[k]!);
+  const node = asts[k] as Node;
+  if (channel < 0 || node.type !== 'CallExpression' || typeof functions['scale'] !== 'function') return undefined;
+  const callee = node['callee'] as Node;
+  const [which, value, ...rest] = node['arguments'] as Node[];
+  const field = datumField(value);
+  if (callee.type !== 'Identifier' || (callee['name'] !== 'scale' && callee['name'] !== '_scale') || rest.length)
+    return undefined;
+  return which?.type === 'Literal' && typeof which['value'] === 'string' && field !== undefined
+    ? new LineChannel(channel, field, which['value'], functions)
+    : undefined;
+}
+
 /** The candle bodies' encoder for an encode set (see the module comment). */
-export function candleEncoder({ names, compiled, deferred, writers, settle, scaled, defer }: Encoding) {
-  const lines = names.map((name, k) => {
-    const channel = LINE_CHANNELS.indexOf(name);
-    const s = scaled[k];
-    return channel >= 0 && s ? new LineChannel(channel, s.field, s.scale, s.functions) : undefined;
-  });
+export function candleEncoder(encoding: Encoding) {
+  const { names, compiled, deferred, writers, settle, defer } = encoding;
+  const lines = names.map((_, k) => lineChannel(encoding, k));
   return (item: Item, params: Params): number => {
     const datum = item.datum as Record<string, unknown>;
     let changed = 0;

@@ -27,7 +27,7 @@ export interface Item {
 /** datum, the operator's parameters (signals as `$name`), the item being encoded. */
 export type Compiled = (datum: unknown, params: Params | undefined, item: Item | undefined) => unknown;
 
-interface Node {
+export interface Node {
   type: string;
   [key: string]: unknown;
 }
@@ -587,8 +587,18 @@ export const expressionEvaluator: Interpreter = {
     // The wick's channels are a candle body's (./candle-marks.ts).
     const candles = fastPathsOn() && names.includes('wickX') ? candleEncoder() : undefined;
     if (candles) {
-      const scaled = names.map((name) => scaledField(channels[name]!.ast as Node, ctx.functions));
-      return candles({ compiled, deferred, writers, settle, names, scaled, defer: deferredTooltip });
+      const asts = names.map((name) => channels[name]!.ast);
+      return candles({
+        compiled,
+        deferred,
+        writers,
+        settle,
+        names,
+        asts,
+        functions: ctx.functions,
+        datumField,
+        defer: deferredTooltip,
+      });
     }
     return (item: Item, params: Params) => {
       const datum = item.datum;
@@ -604,32 +614,19 @@ export const expressionEvaluator: Interpreter = {
   },
 } as unknown as Interpreter;
 
-/** An encode set made ready: per channel, its closure, whether it is deferred, its writer. */
+/**
+ * An encode set made ready: per channel, its name, syntax tree, closure, whether it is deferred,
+ * and its writer; with what the candle encoder (./candle-encoder.ts, in a chunk of its own) reads
+ * them with.
+ */
 export interface Encoding {
   names: string[];
+  asts: unknown[];
+  functions: Record<string, unknown>;
   compiled: Compiled[];
   deferred: boolean[];
   writers: Writer[];
   settle: ((item: Item) => void) | undefined;
-  /** Per channel, `scale("s", datum.f)`'s scale (found through `functions`) and field, where it is that. */
-  scaled: (ScaledField | undefined)[];
+  datumField: typeof datumField;
   defer: typeof deferredTooltip;
-}
-
-interface ScaledField {
-  scale: string;
-  field: string;
-  functions: Functions;
-}
-
-/** The scale and field of `scale("s", datum.f)` (`_scale` in an encoder), with Vega's `scale` there. */
-function scaledField(node: Node, fn: Functions): ScaledField | undefined {
-  if (node.type !== 'CallExpression' || typeof fn['scale'] !== 'function') return undefined;
-  const callee = node['callee'] as Node;
-  const [which, value, ...rest] = node['arguments'] as Node[];
-  const field = datumField(value);
-  if (callee.type !== 'Identifier' || !/^_?scale$/.test(callee['name'] as string) || rest.length) return undefined;
-  return which?.type === 'Literal' && typeof which['value'] === 'string' && field !== undefined
-    ? { scale: which['value'], field, functions: fn }
-    : undefined;
 }
