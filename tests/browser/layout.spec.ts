@@ -61,6 +61,15 @@ async function fits(page: Page, what: string, kind = 'single', tall = true) {
   expectFits(await boxes(page), what, kind, tall);
 }
 
+/** Drags the divider between the editor and the chart by `dx` px, as a person does. */
+async function dragSplit(page: Page, dx: number) {
+  const at = (await page.getByTestId('split-divider').boundingBox())!;
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(at.x + at.width / 2 + dx, at.y + at.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
 function expectFits(b: Boxes, what: string, kind = 'single', tall = true) {
   expect(b.chart.left, what).toBeGreaterThanOrEqual(b.pane.left - 0.5);
   expect(b.chart.right, what).toBeLessThanOrEqual(b.pane.right + 0.5);
@@ -102,12 +111,7 @@ test.describe('the chart fits its pane', () => {
       await fits(page, 'at start', kind);
       const first = await boxes(page);
 
-      const divider = page.getByTestId('split-divider');
-      const at = (await divider.boundingBox())!;
-      await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(at.x - 250, at.y + at.height / 2, { steps: 8 });
-      await page.mouse.up();
+      await dragSplit(page, -250);
       await expect.poll(async () => (await boxes(page)).pane.width).toBeGreaterThan(first.pane.width + 200);
       await expect.poll(async () => (await boxes(page)).chart.width).toBeGreaterThan(first.chart.width + 200);
       expectFits(await boxes(page), 'after the split was dragged', kind);
@@ -149,12 +153,7 @@ test.describe('a "container" side in a chart the page leaves its own size', () =
     expect(painted[0]).toBeGreaterThan(500);
     expect(painted[1]).toBe(300);
 
-    const divider = page.getByTestId('split-divider');
-    const at = (await divider.boundingBox())!;
-    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(at.x - 200, at.y + at.height / 2, { steps: 8 });
-    await page.mouse.up();
+    await dragSplit(page, -200);
     await expect.poll(async () => (await boxes(page)).chart.width).toBeGreaterThan(first.chart.width + 150);
     expectFits(await boxes(page), 'after the split was dragged');
   });
