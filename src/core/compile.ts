@@ -4,6 +4,7 @@ import { captureLogger, type LogEntry } from './logger';
 import { locateMessage } from './locate';
 import { findStringValues, rangeOfPointer, type ParsedDocument } from './parse';
 import type { Problem } from './problem';
+import { repeatNameClash } from './repeat-names';
 
 export interface CompileResult {
   vega: VegaSpec | undefined;
@@ -128,6 +129,22 @@ export function compileVegaLite(spec: unknown, doc: ParsedDocument): CompileResu
           source: 'compile',
           path: proto,
           range: rangeOfPointer(doc, proto, 'key'),
+        },
+      ],
+    };
+  }
+  const clash = repeatNameClash(spec);
+  if (clash) {
+    const [a, b] = clash.values.map((v) => JSON.stringify(v));
+    return {
+      vega: undefined,
+      problems: [
+        {
+          severity: 'error',
+          message: `Vega-Lite names the views repeated for ${a} and ${b} alike ("${clash.name}"), so they cannot be drawn (with layers, it never finishes compiling). Rename one of the fields.`,
+          source: 'compile',
+          path: clash.path,
+          range: rangeOfPointer(doc, clash.path),
         },
       ],
     };

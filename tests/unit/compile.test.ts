@@ -191,3 +191,71 @@ describe('compileVegaLite: a property named __proto__', () => {
     expect(r.vega).toBeDefined();
   });
 });
+
+describe('compileVegaLite: repeated fields Vega-Lite would name alike', () => {
+  // Found by fuzzing: with a string of emoji where the column list belongs, Vega-Lite iterated
+  // it by character, named "👩" and "👧" views alike ("__"), and in a layered repeat renamed
+  // their signals into each other without end.
+  const layered = (repeat: unknown) =>
+    JSON.stringify(
+      {
+        data: { values: [{ a: 1 }] },
+        repeat,
+        spec: {
+          layer: [
+            {
+              params: [{ name: 'brush', select: { type: 'point', encodings: ['x'] } }],
+              mark: 'bar',
+              encoding: { x: { field: { repeat: 'column' }, bin: true }, y: { aggregate: 'count' } },
+            },
+            {
+              transform: [{ filter: { param: 'brush' } }],
+              mark: 'bar',
+              encoding: { x: { field: { repeat: 'column' }, bin: true }, y: { aggregate: 'count' } },
+            },
+          ],
+        },
+      },
+      null,
+      2,
+    );
+
+  it.each([
+    [{ column: '👩‍👩‍👧‍👦' }, '/repeat/column', '"👩" and "👧"', '"__"'],
+    [{ column: ['x-', 'x.'] }, '/repeat/column', '"x-" and "x."', '"x_"'],
+    [{ row: ['Sales ($)', 'Sales (€)'] }, '/repeat/row', '"Sales ($)" and "Sales (€)"', '"Sales____"'],
+  ])('%j is an error at the list, and nothing is compiled', (repeat, path, values, name) => {
+    const doc = parseDocument(layered(repeat));
+    const r = compileVegaLite(doc.value, doc);
+    expect(r.vega).toBeUndefined();
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ severity: 'error', source: 'compile', path });
+    expect(r.problems[0]!.message).toContain(`repeated for ${values} alike (${name})`);
+    // At the list: where its value starts in the text.
+    const text = layered(repeat);
+    const axis = text.indexOf(`"${path.split('/')[2]}": `);
+    expect(r.problems[0]!.range.start.offset).toBe(text.indexOf(': ', axis) + 2);
+  });
+
+  it('also in a repeat inside a composition, and in a plain list of fields', () => {
+    const doc = parseDocument(
+      JSON.stringify({
+        data: { values: [] },
+        vconcat: [
+          { mark: 'point' },
+          { repeat: ['a b', 'a-b'], spec: { mark: 'bar', encoding: { x: { field: { repeat: 'repeat' } } } } },
+        ],
+      }),
+    );
+    const r = compileVegaLite(doc.value, doc);
+    expect(r.vega).toBeUndefined();
+    expect(r.problems[0]).toMatchObject({ severity: 'error', path: '/vconcat/1/repeat' });
+  });
+
+  it('fields whose names differ, or the same field twice, still compile', () => {
+    for (const repeat of [{ column: ['a-b', 'a_c'] }, { column: ['a', 'a'] }, ['Sales ($)', 'Cost ($)']]) {
+      const doc = parseDocument(layered(repeat));
+      expect(compileVegaLite(doc.value, doc).vega, JSON.stringify(repeat)).toBeDefined();
+    }
+  });
+});
